@@ -1,0 +1,42 @@
+# Vitrine: `make run` builds and shows the demo deck; `make test` runs every test.
+# Both install the Debian packages they need when they are missing (root, or sudo, required then).
+
+SWIFT ?= swift
+CONFIG ?= Config/kiosk.json
+# Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window test).
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config
+TEST_PACKAGES := xvfb xdotool
+
+.PHONY: run test build release deps test-deps render-readme clean
+
+# Installs whatever is missing from $(1) with apt-get.
+define apt_install
+	@missing=""; for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	.build/release/vitrine run --config $(CONFIG)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build artifacts

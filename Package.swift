@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Vitrine",
+    products: [
+        .executable(name: "vitrine", targets: ["VitrineCLI"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config. Never name a Swift target `SDL2`: it would shadow -lSDL2.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+
+        // The pure core: deck model, config, layout, paging, display lists. Never imports SDL.
+        .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
+
+        // The thin SDL edge: window, renderer, textures, fonts, events, display-list execution.
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+
+        // The `vitrine` executable: argument parsing and subcommands only.
+        .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSDL"]),
+
+        // Helpers the tests share: screenshot compare, record modes, scripted input, manual clock.
+        .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSDL"]),
+
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineCore", "VitrineSDL", "VitrineTestSupport"]),
+    ]
+)

@@ -1,0 +1,2 @@
+import VitrineSDL
+print(linkedSDLVersions())
