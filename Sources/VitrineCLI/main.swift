@@ -1,2 +1,3 @@
-import VitrineSDL
-print(linkedSDLVersions())
+import Foundation
+
+exit(Vitrine.main(Array(CommandLine.arguments.dropFirst())))

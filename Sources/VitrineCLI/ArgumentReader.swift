@@ -1,0 +1,54 @@
+import VitrineCore
+
+/// A command-line mistake: what is wrong, for the usage message.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Reads `--flag value` style arguments one at a time, refusing anything it was not asked about.
+struct ArgumentReader {
+    private var arguments: [String]
+    /// The subcommand being read, for messages.
+    let command: String
+
+    /// A reader over `arguments` for `command`.
+    init(_ arguments: [String], command: String) {
+        self.arguments = arguments
+        self.command = command
+    }
+
+    /// Whether any argument is `--help` or `-h`.
+    var wantsHelp: Bool { arguments.contains("--help") || arguments.contains("-h") }
+
+    /// The next argument, or nil at the end.
+    mutating func next() -> String? { arguments.isEmpty ? nil : arguments.removeFirst() }
+
+    /// The value after `flag`, which must be there and must not look like another flag.
+    mutating func value(for flag: String) throws(UsageError) -> String {
+        guard let value = next(), !value.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
+        return value
+    }
+
+    /// A size written as WIDTHxHEIGHT, each 1...16384.
+    static func size(_ text: String, flag: String) throws(UsageError) -> PixelSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+            throw UsageError(description: "\(flag) takes WIDTHxHEIGHT with each side 1 to 16384, such as 1200x800; got '\(text)'")
+        }
+        return PixelSize(width: w, height: h)
+    }
+
+    /// A whole number.
+    static func integer(_ text: String, flag: String) throws(UsageError) -> Int {
+        guard let n = Int(text) else { throw UsageError(description: "\(flag) takes a whole number; got '\(text)'") }
+        return n
+    }
+
+    /// A finite decimal number within `range`.
+    static func number(_ text: String, flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let x = Double(text), x.isFinite, range.contains(x) else {
+            throw UsageError(description: "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound); got '\(text)'")
+        }
+        return x
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import VitrineCore
+import VitrineSDL
+
+/// `vitrine render`: one frame, headless, into a PNG.
+struct RenderCommand {
+    static let help = """
+        usage: vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
+
+        Draws one frame with SDL's software renderer into FILE.png; needs no display. The same inputs give
+        the same bytes every time.
+
+        options:
+          --config PATH   the deck (default Config/kiosk.json)
+          --page N        the current card, counted from 0 (default 0)
+          --offset F      the paging position between card N and its neighbour, -1 to 1: 0.4 is 40 % of the
+                          way to card N+1, -0.4 40 % of the way to card N-1 (default 0)
+          --size WxH      the frame's size in pixels (default: the config's window size)
+          --output FILE   where to write the PNG
+        """
+
+    var configPath = "Config/kiosk.json"
+    var page = 0
+    var offset = 0.0
+    var size: PixelSize?
+    var output: String?
+
+    /// Reads the options; nil when help was printed.
+    static func parse(_ arguments: [String]) throws(UsageError) -> RenderCommand? {
+        var reader = ArgumentReader(arguments, command: "render")
+        if reader.wantsHelp { print(help); return nil }
+        var command = RenderCommand()
+        while let flag = reader.next() {
+            switch flag {
+            case "--config": command.configPath = try reader.value(for: flag)
+            case "--page": command.page = try ArgumentReader.integer(reader.value(for: flag), flag: flag)
+            case "--offset": command.offset = try ArgumentReader.number(reader.value(for: flag), flag: flag, in: -1...1)
+            case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
+            case "--output": command.output = try reader.value(for: flag)
+            default: throw UsageError(description: "unknown option '\(flag)' for 'render'")
+            }
+        }
+        guard command.output != nil else { throw UsageError(description: "render needs --output FILE.png") }
+        return command
+    }
+
+    /// Renders and writes the frame; returns the exit code.
+    func execute() -> Int32 {
+        let config: KioskConfig
+        switch Vitrine.loadConfig(configPath) {
+        case .success(let c): config = c
+        case .failure(let failure): return failure.code
+        }
+        let count = config.cards.count
+        guard count == 0 ? page == 0 : (0..<count).contains(page) else {
+            Log.error("--page \(page) is out of range: \(configPath) has \(count) cards, numbered 0 to \(count - 1)")
+            return ExitCode.usage
+        }
+        guard let output else { return ExitCode.usage }
+        do throws(SDLError) {
+            let library = try SDLLibrary(video: false)
+            return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
+                let fonts = FontLibrary(paths: try BundledFonts.locate())
+                let headless = try HeadlessRenderer(config: config, size: size ?? config.display.window, fonts: fonts,
+                                                    report: { Log.warning($0) })
+                let pager = PagerSnapshot(pageCount: count, currentPage: page, position: Double(page) + offset, wraps: config.wrap)
+                do throws(SDLError) {
+                    try headless.render(pager).writePNG(to: output)
+                } catch {
+                    Log.error("cannot write \(output): \(error.message)")
+                    return ExitCode.cantCreate
+                }
+                return ExitCode.ok
+            }
+        } catch {
+            Log.error("\(error)")
+            return ExitCode.software
+        }
+    }
+}

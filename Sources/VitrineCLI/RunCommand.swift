@@ -1,0 +1,70 @@
+import Foundation
+import VitrineCore
+import VitrineSDL
+
+/// `vitrine run`: the kiosk itself.
+struct RunCommand {
+    static let help = """
+        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen]
+
+        Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits.
+
+        options:
+          --config PATH     the deck (default Config/kiosk.json)
+          --windowed WxH    a window of this many points (default: the config's window size)
+          --fullscreen      cover the whole screen
+        """
+
+    var configPath = "Config/kiosk.json"
+    var windowSize: PixelSize?
+    var fullscreen: Bool?
+
+    /// Reads the options; nil when help was printed.
+    static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
+        var reader = ArgumentReader(arguments, command: "run")
+        if reader.wantsHelp { print(help); return nil }
+        var command = RunCommand()
+        while let flag = reader.next() {
+            switch flag {
+            case "--config": command.configPath = try reader.value(for: flag)
+            case "--windowed":
+                command.windowSize = try ArgumentReader.size(reader.value(for: flag), flag: flag)
+                command.fullscreen = false
+            case "--fullscreen": command.fullscreen = true
+            default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
+            }
+        }
+        if command.fullscreen == true && command.windowSize != nil {
+            throw UsageError(description: "--windowed and --fullscreen cannot be used together")
+        }
+        return command
+    }
+
+    /// Opens the window and runs until it closes; returns the exit code.
+    func execute() -> Int32 {
+        let config: KioskConfig
+        switch Vitrine.loadConfig(configPath) {
+        case .success(let c): config = c
+        case .failure(let failure): return failure.code
+        }
+        let library: SDLLibrary
+        do throws(SDLError) {
+            library = try SDLLibrary(video: true)
+        } catch {
+            Log.error("no display available (\(error.message)). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
+            return ExitCode.unavailable
+        }
+        return withExtendedLifetime(library) { () -> Int32 in
+            do throws(SDLError) {
+                let fonts = FontLibrary(paths: try BundledFonts.locate())
+                let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
+                                               fullscreen: fullscreen ?? config.display.fullscreen)
+                try KioskApp(options: options, fonts: fonts, report: { Log.warning($0) }).run()
+                return ExitCode.ok
+            } catch {
+                Log.error("\(error)")
+                return ExitCode.software
+            }
+        }
+    }
+}

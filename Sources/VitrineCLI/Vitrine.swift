@@ -1,0 +1,82 @@
+import Foundation
+import VitrineCore
+import VitrineSDL
+
+/// The `vitrine` command: picks the subcommand and turns every failure into a message and an exit code.
+enum Vitrine {
+    static let usage = """
+        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen]
+               vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
+               vitrine help | --help | COMMAND --help
+
+        Shows a deck of feature cards on a kiosk screen.
+
+        commands:
+          run       open a window (or the whole screen) and show the deck; the default
+          render    draw one frame headless, with the software renderer, into a PNG file
+
+        The default config is Config/kiosk.json.
+        """
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    static func main(_ arguments: [String]) -> Int32 {
+        var rest = arguments
+        let command: String
+        if let first = rest.first, !first.hasPrefix("-") {
+            command = first
+            rest.removeFirst()
+        } else {
+            command = "run"
+        }
+        if arguments.first == "--help" || arguments.first == "-h" || command == "help" {
+            print(usage)
+            return ExitCode.ok
+        }
+        if arguments.first == "--version" {
+            print("vitrine 0.1 (\(SDLLibrary.versions))")
+            return ExitCode.ok
+        }
+        do throws(UsageError) {
+            switch command {
+            case "run": return try RunCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case "render": return try RenderCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            default: throw UsageError(description: "unknown command '\(command)'")
+            }
+        } catch {
+            Log.error("\(error)")
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            return ExitCode.usage
+        }
+    }
+
+    /// Loads the config at `path`, printing its warnings; on failure prints every problem and gives the exit code.
+    static func loadConfig(_ path: String) -> Result<KioskConfig, ExitFailure> {
+        do throws(ConfigError) {
+            let (config, warnings) = try KioskConfig.load(path: path)
+            for warning in warnings { Log.warning("\(warning)") }
+            return .success(config)
+        } catch {
+            for diagnostic in error.diagnostics { Log.error("\(diagnostic)") }
+            return .failure(ExitFailure(code: error.exitCode))
+        }
+    }
+}
+
+/// A failure already reported to the user, carrying the exit code to leave with.
+struct ExitFailure: Error {
+    var code: Int32
+}
+
+/// One line per message on standard error, with the program's name and the level.
+enum Log {
+    /// Reports an error.
+    static func error(_ message: String) { write("error", message) }
+    /// Reports a warning.
+    static func warning(_ message: String) { write("warning", message) }
+    /// Reports a fact worth knowing.
+    static func info(_ message: String) { write("info", message) }
+
+    private static func write(_ level: String, _ message: String) {
+        FileHandle.standardError.write(Data("vitrine: \(level): \(message)\n".utf8))
+    }
+}

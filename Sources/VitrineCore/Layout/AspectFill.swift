@@ -1,0 +1,35 @@
+/// Aspect-fill ("scaled to cover, center-cropped") geometry, as SwiftUI's `.aspectRatio(contentMode: .fill)`.
+public enum AspectFill {
+    /// The largest rectangle of the given aspect ratio centered inside `rect`: what stays of it after a center crop.
+    ///
+    /// A degenerate rectangle or aspect gives `rect` unchanged.
+    public static func centerCrop(_ rect: Rect, toAspect aspect: Double) -> Rect {
+        guard rect.width > 0, rect.height > 0, aspect > 0, aspect.isFinite else { return rect }
+        if rect.width / rect.height > aspect {
+            // Wider than wanted: keep the full height and crop the sides.
+            let width = rect.height * aspect
+            return Rect(x: rect.x + (rect.width - width) / 2, y: rect.y, width: width, height: rect.height)
+        } else {
+            // Taller than wanted: keep the full width and crop top and bottom.
+            let height = rect.width / aspect
+            return Rect(x: rect.x, y: rect.y + (rect.height - height) / 2, width: rect.width, height: height)
+        }
+    }
+
+    /// The part of an image, in image pixels, that fills a frame of the given aspect ratio when scaled to cover it.
+    ///
+    /// The image is never stretched: the returned rectangle has the frame's aspect ratio and is centered in the
+    /// image. A degenerate image or aspect gives the whole image.
+    public static func sourceRect(imageSize: PixelSize, frameAspect: Double) -> Rect {
+        centerCrop(Rect(x: 0, y: 0, width: Double(imageSize.width), height: Double(imageSize.height)), toAspect: frameAspect)
+    }
+
+    /// The image crop for a card seen through a visible area of another aspect (the `cover` fit mode).
+    ///
+    /// The image is first aspect-filled into the 3:2 card, so the card keeps its framing, and that crop is then
+    /// center-cropped again to the visible area's aspect. With equal aspects this is
+    /// ``sourceRect(imageSize:frameAspect:)``.
+    public static func sourceRect(imageSize: PixelSize, cardAspect: Double, visibleAspect: Double) -> Rect {
+        centerCrop(sourceRect(imageSize: imageSize, frameAspect: cardAspect), toAspect: visibleAspect)
+    }
+}

@@ -1,0 +1,88 @@
+/// What a card shows: its texts and, when it could be read, its image's size.
+public struct CardContent: Equatable, Sendable {
+    /// The bold first line.
+    public var title: String
+    /// The regular second line; empty for none.
+    public var subtitle: String
+    /// The decoded image's size in pixels, or nil when the image is unavailable (a placeholder is drawn).
+    public var imageSize: PixelSize?
+
+    /// A card's content.
+    public init(title: String, subtitle: String, imageSize: PixelSize?) {
+        self.title = title; self.subtitle = subtitle; self.imageSize = imageSize
+    }
+}
+
+/// A card's composition: image, scrim and text, laid out for one pixel size, as SwiftUI's `FeatureCard`.
+public struct CardLayout: Equatable, Sendable {
+    /// The placed title line (possibly shortened with an ellipsis).
+    public struct Line: Equatable, Sendable {
+        /// The text drawn, after shortening.
+        public var text: String
+        /// The top-left corner of the line's box, in card pixels.
+        public var origin: Point
+        /// The font size in pixels.
+        public var pixelSize: Int
+        /// The font weight.
+        public var weight: FontWeight
+        /// The width the line may take, in pixels.
+        public var maxWidth: Int
+    }
+
+    /// The card's size in pixels; its texture is this size.
+    public var size: PixelSize
+    /// The title line.
+    public var title: Line
+    /// The subtitle line, nil when the subtitle is empty.
+    public var subtitle: Line?
+    /// The draw commands that compose the card into an opaque texture.
+    public var displayList: DisplayList
+
+    /// The width of the 3:2 card that fits inside `rect`: the width the style's proportions scale with.
+    ///
+    /// In `contain` mode this is the card itself; in `cover` mode, where the visible area may be narrower or wider
+    /// than 3:2, text and dots keep the size they would have on a 3:2 card that fits, so they are never cropped.
+    public static func contentWidth(of rect: Rect) -> Double {
+        min(rect.width, rect.height * CardStyle.aspectRatio)
+    }
+
+    /// Lays out `content` on a card `size` pixels large, leaving `trailingReserve` pixels free at the bottom-trailing
+    /// corner for the page control.
+    public init(content: CardContent, size: PixelSize, trailingReserve: Double, measurer: some TextMeasuring) {
+        self.size = size
+        let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        let s = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds))
+        let padding = CardStyle.padding * s
+        let maxWidth = Int((bounds.width - 2 * padding - (trailingReserve > 0 ? trailingReserve + padding : 0)).rounded(.down))
+        let titleSize = max(1, Int((CardStyle.titleSize * s).rounded()))
+        let subtitleSize = max(1, Int((CardStyle.subtitleSize * s).rounded()))
+
+        var bottom = bounds.maxY - padding
+        if content.subtitle.isEmpty {
+            subtitle = nil
+        } else {
+            let height = Double(measurer.lineHeight(weight: .regular, pixelSize: subtitleSize))
+            bottom -= height
+            let text = TextFitting.fit(content.subtitle, maxWidth: maxWidth, weight: .regular, pixelSize: subtitleSize, measurer: measurer)
+            subtitle = Line(text: text, origin: Point(x: padding.rounded(), y: bottom.rounded()), pixelSize: subtitleSize, weight: .regular, maxWidth: maxWidth)
+            bottom -= CardStyle.lineSpacing * s
+        }
+        let titleHeight = Double(measurer.lineHeight(weight: .bold, pixelSize: titleSize))
+        let titleText = TextFitting.fit(content.title, maxWidth: maxWidth, weight: .bold, pixelSize: titleSize, measurer: measurer)
+        title = Line(text: titleText, origin: Point(x: padding.rounded(), y: (bottom - titleHeight).rounded()), pixelSize: titleSize, weight: .bold, maxWidth: maxWidth)
+
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        var list = DisplayList()
+        if let imageSize = content.imageSize {
+            let source = AspectFill.sourceRect(imageSize: imageSize, cardAspect: CardStyle.aspectRatio, visibleAspect: bounds.size.aspect)
+            list.append(.image(source: source, destination: whole))
+        } else {
+            list.append(.clear(CardStyle.placeholderColor))
+        }
+        list.append(.scrim(whole, GradientRamp(height: size.height)))
+        for line in [title, subtitle].compactMap({ $0 }) where !line.text.isEmpty {
+            list.append(.text(line.text, weight: line.weight, pixelSize: line.pixelSize, origin: line.origin, color: CardStyle.textColor))
+        }
+        displayList = list
+    }
+}

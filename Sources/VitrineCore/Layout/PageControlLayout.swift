@@ -1,0 +1,81 @@
+/// Where a tap on the page control leads, as with `UIPageControl`.
+public enum PageControlTarget: Equatable, Sendable {
+    /// The tap landed left of the current dot.
+    case previous
+    /// The tap landed right of the current dot.
+    case next
+    /// The tap landed on the dot of this page.
+    case page(Int)
+}
+
+/// The page dots at a card's bottom-trailing corner: one per card, windowed when they don't fit.
+///
+/// Everything is in pixels of the visible card. Sizes scale with the card like its text, and the tap area is at
+/// least ``PageControlStyle/minimumHitHeight`` points tall.
+public struct PageControlLayout: Equatable, Sendable {
+    /// One drawn dot.
+    public struct Dot: Equatable, Sendable {
+        /// The page the dot stands for.
+        public var page: Int
+        /// The dot's center, in pixels.
+        public var center: Point
+        /// The dot's diameter, in pixels.
+        public var diameter: Double
+        /// The dot's opacity, 0...1.
+        public var opacity: Double
+    }
+
+    /// The dots drawn, left to right; a window of the pages when there are more than fit.
+    public var dots: [Dot]
+    /// The extent of the dots' slots, in pixels; empty for an empty deck.
+    public var frame: Rect
+    /// The area that takes taps: the frame, padded, and at least the minimum touch height.
+    public var hitRect: Rect
+    /// The distance between dot centers, in pixels.
+    public var pitch: Double
+
+    /// Lays out the dots for `pageCount` pages inside `card` (pixels), `pointScale` pixels per point.
+    public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1) {
+        let s = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
+        let padding = CardStyle.padding * s
+        pitch = PageControlStyle.dotPitch * s
+        let diameter = PageControlStyle.dotDiameter * s
+        let count = max(0, pageCount)
+        let maxWidth = card.width * PageControlStyle.maximumWidthFraction
+        let fitting = max(1, Int(maxWidth / pitch))
+        let shown = min(count, fitting)
+        let current = count > 0 ? min(max(currentPage, 0), count - 1) : 0
+        let first = max(0, min(current - shown / 2, count - shown))
+        let centerY = card.maxY - padding - CardStyle.subtitleSize * s / 2
+        frame = Rect(x: card.maxX - padding - Double(shown) * pitch, y: centerY - pitch / 2, width: Double(shown) * pitch, height: pitch)
+        let hitHeight = max(frame.height, PageControlStyle.minimumHitHeight * pointScale)
+        hitRect = Rect(x: frame.x - padding, y: centerY - hitHeight / 2, width: frame.width + 2 * padding, height: hitHeight)
+        var dots: [Dot] = []
+        for slot in 0..<shown {
+            let page = first + slot
+            let moreBefore = slot == 0 && first > 0
+            let moreAfter = slot == shown - 1 && first + shown < count
+            let size = (moreBefore || moreAfter) ? diameter * PageControlStyle.edgeDotScale : diameter
+            let opacity = page == current ? PageControlStyle.currentOpacity : PageControlStyle.otherOpacity
+            dots.append(Dot(page: page, center: Point(x: frame.x + pitch * (Double(slot) + 0.5), y: centerY), diameter: size, opacity: opacity))
+        }
+        self.dots = dots
+    }
+
+    /// What a tap at `point` (pixels) asks for: a dot's page, or the previous or next page, or nil off the control.
+    ///
+    /// A tap within one dot diameter of a dot's center picks that dot; elsewhere on the control it steps toward
+    /// the side of the current dot it landed on.
+    public func target(at point: Point, currentPage: Int) -> PageControlTarget? {
+        guard !dots.isEmpty,
+              point.x >= hitRect.minX, point.x < hitRect.maxX, point.y >= hitRect.minY, point.y < hitRect.maxY
+        else { return nil }
+        let nearest = dots.min { abs($0.center.x - point.x) < abs($1.center.x - point.x) }!
+        let dotHitRadius = PageControlStyle.dotDiameter / PageControlStyle.dotPitch * pitch
+        if abs(nearest.center.x - point.x) <= dotHitRadius {
+            return nearest.page == currentPage ? nil : .page(nearest.page)
+        }
+        let currentX = dots.first { $0.page == currentPage }?.center.x ?? frame.midX
+        return point.x < currentX ? .previous : .next
+    }
+}

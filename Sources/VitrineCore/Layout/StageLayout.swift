@@ -1,0 +1,45 @@
+/// Where the card sits in the window: the page geometry every frame is laid out on, in pixels.
+///
+/// A page is the whole window; paging slides pages by the window's width, so neighbours are hidden at rest even in a
+/// letterboxed window. Within a page the card is the largest centered 3:2 rectangle (`contain`, letterboxed on the
+/// background colour) or the whole window (`cover`: the 3:2 card is scaled to cover the window and cropped to it).
+public struct StageLayout: Equatable, Sendable {
+    /// The drawable size in pixels.
+    public var windowPixels: PixelSize
+    /// Pixels per point (2 on a HiDPI screen, 1 otherwise).
+    public var pointScale: Double
+    /// How the card fits the window.
+    public var fit: FitMode
+    /// The visible card inside a page at rest, in pixels; its composed texture has this size.
+    public var cardRect: PixelRect
+
+    /// The stage for a window of `windowPixels` pixels at `pointScale` pixels per point.
+    public init(windowPixels: PixelSize, pointScale: Double = 1, fit: FitMode) {
+        self.windowPixels = windowPixels
+        self.pointScale = pointScale > 0 && pointScale.isFinite ? pointScale : 1
+        self.fit = fit
+        let window = Rect(x: 0, y: 0, width: Double(max(0, windowPixels.width)), height: Double(max(0, windowPixels.height)))
+        switch fit {
+        case .contain: cardRect = AspectFill.centerCrop(window, toAspect: CardStyle.aspectRatio).pixelAligned
+        case .cover: cardRect = window.pixelAligned
+        }
+    }
+
+    /// The width of one page, in pixels: the distance a card slides for one page of offset.
+    public var pageWidth: Double { Double(windowPixels.width) }
+
+    /// The visible card's rectangle as a `Rect`.
+    public var card: Rect {
+        Rect(x: Double(cardRect.x), y: Double(cardRect.y), width: Double(cardRect.width), height: Double(cardRect.height))
+    }
+
+    /// Whether the card alone covers every pixel of the window at rest (no letterbox bars).
+    public var cardCoversWindow: Bool {
+        cardRect == PixelRect(x: 0, y: 0, width: windowPixels.width, height: windowPixels.height)
+    }
+
+    /// The page control for a deck of `pageCount` cards showing `currentPage`.
+    public func pageControl(pageCount: Int, currentPage: Int) -> PageControlLayout {
+        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale)
+    }
+}

@@ -1,0 +1,49 @@
+/// What the pager shows: enough state to draw a frame.
+public struct PagerSnapshot: Equatable, Sendable {
+    /// The number of cards.
+    public var pageCount: Int
+    /// The bound page: the one the dots mark.
+    public var currentPage: Int
+    /// The visual position, `currentPage + offset`, in pages; may run past the ends while wrapping or rubber-banding.
+    public var position: Double
+    /// Whether paging wraps around the ends.
+    public var wraps: Bool
+
+    /// A snapshot of a pager.
+    public init(pageCount: Int, currentPage: Int, position: Double, wraps: Bool) {
+        self.pageCount = pageCount; self.currentPage = currentPage; self.position = position; self.wraps = wraps
+    }
+
+    /// The card index shown for page slot `page`: wrapped into the deck, or nil past an end without wrapping.
+    public func cardIndex(forSlot page: Int) -> Int? {
+        guard pageCount > 0 else { return nil }
+        if wraps { return ((page % pageCount) + pageCount) % pageCount }
+        return (0..<pageCount).contains(page) ? page : nil
+    }
+
+    /// The page slots on screen at this position with their horizontal offsets in pages: one at rest, two while moving.
+    public var visibleSlots: [(slot: Int, shift: Double)] {
+        guard position.isFinite else { return [] }
+        let base = Int(position.rounded(.down))
+        let fraction = position - Double(base)
+        return fraction == 0 ? [(base, 0)] : [(base, -fraction), (base + 1, 1 - fraction)]
+    }
+}
+
+extension DisplayList {
+    /// The frame for `pager` on `stage`: background, the visible cards' composed textures, then the page dots.
+    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color) -> DisplayList {
+        var list = DisplayList([.clear(background)])
+        for (slot, shift) in pager.visibleSlots {
+            guard let index = pager.cardIndex(forSlot: slot) else { continue }
+            let dx = Int((shift * stage.pageWidth).rounded())
+            var destination = stage.cardRect
+            destination.x += dx
+            list.append(.card(index: index, destination: destination))
+        }
+        for dot in stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage).dots {
+            list.append(.dot(center: dot.center, diameter: dot.diameter, color: Color.white.withAlpha(UInt8((dot.opacity * 255).rounded()))))
+        }
+        return list
+    }
+}

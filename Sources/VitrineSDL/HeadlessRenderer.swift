@@ -1,0 +1,29 @@
+import CSDL2
+import VitrineCore
+
+/// Renders frames without a display, with SDL's software renderer into memory: the same bytes on every run.
+///
+/// `vitrine render`, the golden tests and replay screenshots all draw through this type.
+public final class HeadlessRenderer {
+    /// The surface frames are drawn into.
+    public let surface: Surface
+    /// The deck renderer drawing into ``surface``.
+    public let deck: DeckRenderer
+
+    /// A headless renderer of `size` pixels for `config`'s deck, with fonts from `fonts`.
+    public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, report: @escaping (String) -> Void = { _ in }) throws(SDLError) {
+        surface = try Surface(size: size)
+        let renderer = try Renderer(surface: surface)
+        let stage = StageLayout(windowPixels: size, pointScale: 1, fit: config.display.fit)
+        deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
+                            stage: stage, report: report)
+    }
+
+    /// Draws the frame for `pager` and returns the surface holding it.
+    @discardableResult
+    public func render(_ pager: PagerSnapshot) -> Surface {
+        for error in deck.drawFrame(pager) { deck.report("\(error)") }
+        deck.renderer.present()
+        return surface
+    }
+}

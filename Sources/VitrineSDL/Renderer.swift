@@ -1,0 +1,71 @@
+import CSDL2
+import VitrineCore
+
+/// An SDL renderer, for a window or (headless) for a surface in memory; destroyed when this object goes.
+public final class Renderer {
+    /// The wrapped pointer, valid for this object's lifetime.
+    public let pointer: OpaquePointer
+    // What the renderer draws into must outlive it.
+    private let window: Window?
+    private let surface: Surface?
+
+    /// A renderer for `window`: the software renderer, or the first accelerated one SDL offers; vsync when it can.
+    public init(window: Window, software: Bool) throws(SDLError) {
+        let flags = software
+            ? SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
+            : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
+        guard let p = SDL_CreateRenderer(window.pointer, -1, flags) else { throw SDLError.current("SDL_CreateRenderer") }
+        pointer = p
+        self.window = window
+        self.surface = nil
+    }
+
+    /// A software renderer that draws into `surface`: needs no display and gives the same pixels on every machine.
+    public init(surface: Surface) throws(SDLError) {
+        guard let p = SDL_CreateSoftwareRenderer(surface.pointer) else { throw SDLError.current("SDL_CreateSoftwareRenderer") }
+        pointer = p
+        self.window = nil
+        self.surface = surface
+    }
+
+    deinit { SDL_DestroyRenderer(pointer) }
+
+    /// The size of what the renderer draws into, in pixels (the drawable size on a HiDPI window).
+    public var outputSize: PixelSize {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(pointer, &w, &h)
+        return PixelSize(width: Int(w), height: Int(h))
+    }
+
+    /// The renderer's name, such as "software" or "opengl".
+    public var name: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(pointer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// A texture holding a copy of `surface`'s pixels.
+    public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
+        guard let p = SDL_CreateTextureFromSurface(pointer, surface.pointer) else {
+            throw SDLError.current("SDL_CreateTextureFromSurface(\(surface.size))")
+        }
+        return Texture(owning: p, size: surface.size, renderer: self)
+    }
+
+    /// A texture the renderer can draw into, of `size` pixels.
+    public func makeTargetTexture(size: PixelSize) throws(SDLError) -> Texture {
+        guard size.width > 0, size.height > 0,
+              let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(size.width), Int32(size.height))
+        else { throw SDLError.current("SDL_CreateTexture(target \(size))") }
+        return Texture(owning: p, size: size, renderer: self)
+    }
+
+    /// Draws into `texture` (or the screen, for nil) from now on.
+    public func setTarget(_ texture: Texture?) throws(SDLError) {
+        guard SDL_SetRenderTarget(pointer, texture?.pointer) == 0 else { throw SDLError.current("SDL_SetRenderTarget") }
+    }
+
+    /// Shows what was drawn.
+    public func present() { SDL_RenderPresent(pointer) }
+}

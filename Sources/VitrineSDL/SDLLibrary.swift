@@ -1,0 +1,48 @@
+import CSDL2
+import CSDL2Image
+import CSDL2TTF
+
+/// The SDL, SDL_image and SDL_ttf libraries, initialised for the lifetime of this object.
+///
+/// Create one before any other SDL object and keep it until they are gone. `video` asks for the video subsystem,
+/// which needs a display; headless rendering needs none.
+public final class SDLLibrary {
+    private let subsystems: UInt32
+
+    /// Initialises SDL (with video when asked), SDL_image for PNG and JPEG, and SDL_ttf.
+    public init(video: Bool) throws(SDLError) {
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        // The software path must not pull in a GL stack for the window framebuffer.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        subsystems = video ? UInt32(SDL_INIT_VIDEO) : 0
+        guard SDL_Init(subsystems) == 0 else { throw SDLError.current(video ? "SDL_Init(video)" : "SDL_Init") }
+        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        guard IMG_Init(wanted) & wanted == wanted else {
+            let error = SDLError.current("IMG_Init")
+            SDL_Quit()
+            throw error
+        }
+        guard TTF_Init() == 0 else {
+            let error = SDLError.current("TTF_Init")
+            IMG_Quit()
+            SDL_Quit()
+            throw error
+        }
+    }
+
+    deinit {
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    /// The linked library versions, as "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1".
+    public static var versions: String {
+        var v = SDL_version()
+        SDL_GetVersion(&v)
+        let img = IMG_Linked_Version().pointee
+        let ttf = TTF_Linked_Version().pointee
+        return "SDL \(v.major).\(v.minor).\(v.patch), SDL_image \(img.major).\(img.minor).\(img.patch), "
+            + "SDL_ttf \(ttf.major).\(ttf.minor).\(ttf.patch)"
+    }
+}

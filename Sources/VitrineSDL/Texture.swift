@@ -1,0 +1,33 @@
+import CSDL2
+import VitrineCore
+
+/// An SDL texture, owned by one renderer and destroyed when this object goes.
+public final class Texture {
+    /// The wrapped pointer, valid for this object's lifetime.
+    public let pointer: OpaquePointer
+    /// The texture's size in pixels.
+    public let size: PixelSize
+    // Textures must not outlive their renderer.
+    private let renderer: Renderer
+
+    init(owning pointer: OpaquePointer, size: PixelSize, renderer: Renderer) {
+        self.pointer = pointer
+        self.size = size
+        self.renderer = renderer
+    }
+
+    deinit { SDL_DestroyTexture(pointer) }
+
+    /// Sets how the texture mixes with what is under it.
+    public func setBlendMode(_ mode: SDL_BlendMode) {
+        SDL_SetTextureBlendMode(pointer, mode)
+    }
+
+    /// Sets the opacity the texture is drawn with, 0...255.
+    public func setAlphaMod(_ alpha: UInt8) {
+        SDL_SetTextureAlphaMod(pointer, alpha)
+    }
+
+    /// The bytes of memory the texture's pixels take, at four bytes a pixel.
+    public var byteCount: Int { size.width * size.height * 4 }
+}

@@ -1,0 +1,28 @@
+import CSDL2
+import VitrineCore
+
+/// An SDL window, destroyed when this object goes.
+public final class Window {
+    /// The wrapped pointer, valid for this object's lifetime.
+    public let pointer: OpaquePointer
+
+    /// Opens a window of `size` points, or a fullscreen-desktop one; HiDPI-aware and resizable.
+    public init(title: String, size: PixelSize, fullscreen: Bool) throws(SDLError) {
+        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        guard let p = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            throw SDLError.current("SDL_CreateWindow(\(size))")
+        }
+        pointer = p
+    }
+
+    deinit { SDL_DestroyWindow(pointer) }
+
+    /// The window's size in points (screen coordinates).
+    public var sizeInPoints: PixelSize {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(pointer, &w, &h)
+        return PixelSize(width: Int(w), height: Int(h))
+    }
+}
