@@ -25,6 +25,10 @@ let package = Package(
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSDL"]),
 
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
-        .testTarget(name: "VitrineSDLTests", dependencies: ["VitrineCore", "VitrineSDL", "VitrineTestSupport"]),
+        .testTarget(
+            name: "VitrineSDLTests",
+            dependencies: ["VitrineCore", "VitrineSDL", "VitrineTestSupport"],
+            exclude: ["Goldens"]
+        ),
     ]
 )

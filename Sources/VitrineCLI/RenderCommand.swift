@@ -61,11 +61,10 @@ struct RenderCommand {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
                 let fonts = FontLibrary(paths: try BundledFonts.locate())
-                let headless = try HeadlessRenderer(config: config, size: size ?? config.display.window, fonts: fonts,
-                                                    report: { Log.warning($0) })
-                let pager = PagerSnapshot(pageCount: count, currentPage: page, position: Double(page) + offset, wraps: config.wrap)
+                let frame = try HeadlessRenderer.frame(config: config, size: size ?? config.display.window, page: page,
+                                                       offset: offset, fonts: fonts, report: { Log.warning($0) })
                 do throws(SDLError) {
-                    try headless.render(pager).writePNG(to: output)
+                    try frame.writePNG(to: output)
                 } catch {
                     Log.error("cannot write \(output): \(error.message)")
                     return ExitCode.cantCreate

@@ -19,6 +19,14 @@ public final class HeadlessRenderer {
                             stage: stage, report: report)
     }
 
+    /// Renders the frame `vitrine render` makes: `config`'s deck at card `page` moved `offset` pages toward its neighbour.
+    public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, fonts: FontLibrary,
+                             report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
+        let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
+        let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: page, position: Double(page) + offset, wraps: config.wrap)
+        return headless.render(pager)
+    }
+
     /// Draws the frame for `pager` and returns the surface holding it.
     @discardableResult
     public func render(_ pager: PagerSnapshot) -> Surface {

@@ -20,6 +20,26 @@ public final class Surface {
         self.init(owning: p)
     }
 
+    /// A 32-bit surface holding a copy of tightly packed RGBA bytes, row by row.
+    public convenience init(rgba bytes: [UInt8], size: PixelSize) throws(SDLError) {
+        try self.init(size: size)
+        guard bytes.count == size.width * size.height * 4 else {
+            throw SDLError(operation: "Surface(rgba:)", message: "\(bytes.count) bytes do not make \(size) RGBA pixels")
+        }
+        let s = pointer.pointee
+        SDL_LockSurface(pointer)
+        defer { SDL_UnlockSurface(pointer) }
+        guard let pixels = s.pixels?.assumingMemoryBound(to: UInt32.self) else { return }
+        let stride = Int(s.pitch) / 4
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let i = (y * size.width + x) * 4
+                let (r, g, b, a) = (UInt32(bytes[i]), UInt32(bytes[i + 1]), UInt32(bytes[i + 2]), UInt32(bytes[i + 3]))
+                pixels[y * stride + x] = a << 24 | r << 16 | g << 8 | b  // ARGB8888.
+            }
+        }
+    }
+
     /// Decodes the image file at `path` (PNG, JPEG and the other formats SDL_image reads).
     public static func load(path: String) throws(SDLError) -> Surface {
         guard let p = IMG_Load(path) else { throw SDLError.current("IMG_Load(\(path))") }
@@ -44,8 +64,11 @@ public final class Surface {
     }
 
     /// The pixels as tightly packed RGBA bytes, row by row.
-    public func rgbaBytes() throws(SDLError) -> [UInt8] {
-        let abgr = try converted(to: SDL_PIXELFORMAT_ABGR8888.rawValue)  // Byte order R, G, B, A on little-endian.
+    ///
+    /// With `opaque`, the pixels are read as ``writePNG(to:)`` stores them, without alpha: every alpha byte is 255.
+    public func rgbaBytes(opaque: Bool = false) throws(SDLError) -> [UInt8] {
+        let source = opaque ? try converted(to: SDL_PIXELFORMAT_RGB24.rawValue) : self
+        let abgr = try source.converted(to: SDL_PIXELFORMAT_ABGR8888.rawValue)  // Byte order R, G, B, A on little-endian.
         let s = abgr.pointer.pointee
         let width = Int(s.w), height = Int(s.h), pitch = Int(s.pitch)
         let rowBytes = width * 4
