@@ -1,0 +1,73 @@
+/// A validated kiosk configuration: the cards to show and how to show them.
+public struct KioskConfig: Sendable, Equatable {
+    /// The cards, in the order they are shown; may be empty.
+    public var cards: [CardConfig]
+    /// The window and how images fill cards.
+    public var display: DisplayConfig
+    /// Whether swiping past the last card comes back to the first (and the other way round).
+    public var wrap: Bool
+    /// The path the config came from, as it was given; relative image paths were resolved against its folder.
+    public var file: String
+
+    /// Creates a config; everything but the cards and the file has a default.
+    public init(cards: [CardConfig], display: DisplayConfig = DisplayConfig(), wrap: Bool = true, file: String) {
+        self.cards = cards
+        self.display = display
+        self.wrap = wrap
+        self.file = file
+    }
+}
+
+/// One feature card: a picture with a title and an optional subtitle.
+public struct CardConfig: Sendable, Equatable {
+    /// An optional identifier, for tests and deep links.
+    public var id: String?
+    /// The headline; never empty.
+    public var title: String
+    /// The line under the title; empty when there is none.
+    public var subtitle: String
+    /// The image file: absolute, or relative to the working directory, already resolved against the config's folder.
+    public var image: String
+
+    /// Creates a card.
+    public init(id: String? = nil, title: String, subtitle: String = "", image: String) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+    }
+}
+
+/// How the kiosk window looks.
+public struct DisplayConfig: Sendable, Equatable {
+    /// The default window size, 1200x800 (3:2, like the cards).
+    public static let defaultWindow = PixelSize(width: 1200, height: 800)
+    /// The widths and heights a window may have, in pixels.
+    public static let windowDimensionRange = 1...16384
+
+    /// The window size in pixels when not fullscreen.
+    public var window: PixelSize
+    /// How an image fills its card.
+    public var fit: FitMode
+    /// The colour behind the cards (opaque).
+    public var background: Color
+    /// Whether the window covers the whole screen.
+    public var fullscreen: Bool
+
+    /// Creates a display config; every field has a default.
+    public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,
+                background: Color = .black, fullscreen: Bool = false) {
+        self.window = window
+        self.fit = fit
+        self.background = background
+        self.fullscreen = fullscreen
+    }
+}
+
+/// How an image is scaled into a card whose aspect ratio differs from its own.
+public enum FitMode: String, Sendable, Equatable, CaseIterable {
+    /// The whole image shows, letterboxed with the background colour.
+    case contain
+    /// The image fills the card, cropped at its edges.
+    case cover
+}
