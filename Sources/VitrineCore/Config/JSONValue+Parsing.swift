@@ -68,7 +68,8 @@ private struct JSONParser {
 
     /// Parses the value at `index` (whitespace already skipped); `expected` starts the error message.
     mutating func parseValue(expected: String) throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("\(expected), found end of input") }
+        let kinds = "(object, array, string, number, true, false or null)"
+        guard index < bytes.count else { throw error("\(expected) \(kinds), found end of input") }
         switch bytes[index] {
         case Byte.openBrace: return try parseObject()
         case Byte.openBracket: return try parseArray()
@@ -78,7 +79,7 @@ private struct JSONParser {
         case UInt8(ascii: "f") where matches("false"): index += 5; return .bool(false)
         case UInt8(ascii: "n") where matches("null"): index += 4; return .null
         default:
-            throw error("\(expected) (object, array, string, number, true, false or null), found \(found(at: index))")
+            throw error("\(expected) \(kinds), found \(found(at: index))")
         }
     }
 
