@@ -137,7 +137,7 @@ private struct JSONParser {
         var elements: [JSONValue] = []
         skipWhitespace()
         if peek == Byte.closeBracket { index += 1; return .array(elements) }
-        var expected = "expected a value or ']'"
+        var expected = "expected a value"
         while true {
             if peek == Byte.closeBracket, !elements.isEmpty {
                 throw error("expected a value after ',' (trailing commas are not allowed), found ']'")
