@@ -9,20 +9,17 @@ struct ConfigValidator {
 
     init(file: String) { self.file = file }
 
-    /// Records an error at `path` (the empty path is the root).
-    mutating func error(_ path: String, _ message: String) {
-        errors.append(ConfigDiagnostic(file: file, path: Self.display(path), message: message))
+    /// Records an error at `path`.
+    mutating func error(_ path: ConfigPath, _ message: String) {
+        errors.append(ConfigDiagnostic(file: file, path: path.description, message: message))
     }
 
-    /// Records a warning at `path` (the empty path is the root).
-    mutating func warning(_ path: String, _ message: String) {
-        warnings.append(ConfigDiagnostic(file: file, path: Self.display(path), message: message))
+    /// Records a warning at `path`.
+    mutating func warning(_ path: ConfigPath, _ message: String) {
+        warnings.append(ConfigDiagnostic(file: file, path: path.description, message: message))
     }
 
     // MARK: Paths
-
-    /// How a path reads in a diagnostic: the root is `(root)`.
-    static func display(_ path: String) -> String { path.isEmpty ? "(root)" : path }
 
     /// The path of member `key` of the object at `path`: `a.b` for plain keys, `a["odd key"]` otherwise.
     static func join(_ path: String, _ key: String) -> String {
@@ -47,7 +44,7 @@ struct ConfigValidator {
     /// Unknown keys and repeated keys are warnings; a missing required key is an error.
     /// Returns false, after recording an error, when `value` is not an object.
     @discardableResult
-    mutating func decodeObject<Target>(_ value: JSONValue, at path: String, schema: ObjectSchema<Target>,
+    mutating func decodeObject<Target>(_ value: JSONValue, at path: ConfigPath, schema: ObjectSchema<Target>,
                                        into target: inout Target) -> Bool {
         guard case .object(let members) = value else {
             error(path, "expected an object, found \(value.kindDescription)")
@@ -55,8 +52,8 @@ struct ConfigValidator {
         }
         var seen: UInt64 = 0
         for member in members {
-            let memberPath = Self.join(path, member.key)
-            guard let fieldIndex = schema.fields.firstIndex(where: { $0.key == member.key }) else {
+            let memberPath = path.appending(key: member.key)
+            guard let fieldIndex = schema.index(of: member.key) else {
                 warning(memberPath, Self.unknownKeyMessage(member.key, known: schema.fields.map(\.key)))
                 continue
             }
@@ -68,7 +65,7 @@ struct ConfigValidator {
             schema.fields[fieldIndex].apply(&target, member.value, memberPath, &self)
         }
         for (fieldIndex, field) in schema.fields.enumerated() where field.isRequired && seen & (1 << UInt64(fieldIndex)) == 0 {
-            error(Self.join(path, field.key), "missing required key \(Self.quoted(field.key)) (expected \(field.expected))")
+            error(path.appending(key: field.key), "missing required key \(Self.quoted(field.key)) (expected \(field.expected))")
         }
         return true
     }
@@ -76,7 +73,7 @@ struct ConfigValidator {
     // MARK: Scalars
 
     /// The string in `value`, or nil after recording an error; `nonEmpty` rejects `""`.
-    mutating func string(_ value: JSONValue, at path: String, nonEmpty: Bool = false) -> String? {
+    mutating func string(_ value: JSONValue, at path: ConfigPath, nonEmpty: Bool = false) -> String? {
         let expected = nonEmpty ? "a non-empty string" : "a string"
         guard case .string(let string) = value else {
             error(path, "expected \(expected), found \(value.kindDescription)")
@@ -90,7 +87,7 @@ struct ConfigValidator {
     }
 
     /// The boolean in `value`, or nil after recording an error.
-    mutating func bool(_ value: JSONValue, at path: String) -> Bool? {
+    mutating func bool(_ value: JSONValue, at path: ConfigPath) -> Bool? {
         guard case .bool(let bool) = value else {
             error(path, "expected true or false, found \(value.kindDescription)")
             return nil
@@ -99,7 +96,7 @@ struct ConfigValidator {
     }
 
     /// The whole number in `value` when it lies in `range`, or nil after recording an error.
-    mutating func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ value: JSONValue, at path: ConfigPath, in range: ClosedRange<Int>) -> Int? {
         let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
         guard case .number(let number) = value else {
             error(path, "expected \(expected), found \(value.kindDescription)")
@@ -114,7 +111,7 @@ struct ConfigValidator {
 
     /// The case of `Choice` whose raw value is the string in `value`, or nil after recording an error
     /// that lists every allowed value.
-    mutating func choice<Choice: CaseIterable & RawRepresentable>(_ value: JSONValue, at path: String) -> Choice?
+    mutating func choice<Choice: CaseIterable & RawRepresentable>(_ value: JSONValue, at path: ConfigPath) -> Choice?
     where Choice.RawValue == String {
         let allowed = Self.list(Choice.allCases.map { Self.quoted($0.rawValue) }, conjunction: "or")
         guard case .string(let string) = value else {
@@ -129,7 +126,7 @@ struct ConfigValidator {
     }
 
     /// The opaque colour written as `"#RRGGBB"` or `"#RGB"` in `value`, or nil after recording an error.
-    mutating func color(_ value: JSONValue, at path: String) -> Color? {
+    mutating func color(_ value: JSONValue, at path: ConfigPath) -> Color? {
         let expected = "a color as \"#RRGGBB\" or \"#RGB\""
         guard case .string(let string) = value else {
             error(path, "expected \(expected), found \(value.kindDescription)")
@@ -240,10 +237,10 @@ struct ObjectSchema<Target>: Sendable {
         /// What the value should be, for the missing-key message: "a non-empty string".
         let expected: String
         /// Checks the value at the given path and stores it into the target, or records errors.
-        let apply: @Sendable (inout Target, JSONValue, String, inout ConfigValidator) -> Void
+        let apply: @Sendable (inout Target, JSONValue, ConfigPath, inout ConfigValidator) -> Void
 
         init(_ key: String, required: Bool = false, expected: String,
-             apply: @escaping @Sendable (inout Target, JSONValue, String, inout ConfigValidator) -> Void) {
+             apply: @escaping @Sendable (inout Target, JSONValue, ConfigPath, inout ConfigValidator) -> Void) {
             self.key = key
             self.isRequired = required
             self.expected = expected
@@ -257,5 +254,58 @@ struct ObjectSchema<Target>: Sendable {
     init(_ fields: [Field]) {
         precondition(fields.count <= 64, "an object schema tracks at most 64 keys")
         self.fields = fields
+    }
+
+    /// The position of the field named `key`, or nil for an unknown key.
+    func index(of key: String) -> Int? {
+        for index in fields.indices where fields[index].key == key { return index }
+        return nil
+    }
+}
+
+/// A place in the document, such as `cards[3].image`, kept in parts and rendered only when a diagnostic needs it.
+///
+/// Most values are fine, so building their paths eagerly would be wasted work on large decks.
+struct ConfigPath: CustomStringConvertible {
+    /// The rendered path up to the last index and key (empty at the root).
+    private let base: String
+    /// An array index after `base`, if any.
+    private let index: Int?
+    /// An object key after the index, if any.
+    private let key: String?
+
+    private init(base: String, index: Int?, key: String?) {
+        self.base = base
+        self.index = index
+        self.key = key
+    }
+
+    /// The whole document.
+    static let root = ConfigPath(base: "", index: nil, key: nil)
+
+    /// The path of member `key` of the object here.
+    func appending(key: String) -> ConfigPath {
+        if self.key == nil { return ConfigPath(base: base, index: index, key: key) }
+        return ConfigPath(base: rendered, index: nil, key: key)
+    }
+
+    /// The path of element `index` of the array here.
+    func appending(index: Int) -> ConfigPath {
+        if key == nil && self.index == nil { return ConfigPath(base: base, index: index, key: nil) }
+        return ConfigPath(base: rendered, index: index, key: nil)
+    }
+
+    /// The path as text, empty at the root.
+    private var rendered: String {
+        var text = base
+        if let index { text = ConfigValidator.join(text, index: index) }
+        if let key { text = ConfigValidator.join(text, key) }
+        return text
+    }
+
+    /// The path as it reads in a diagnostic: `cards[3].image`, or `(root)` for the whole document.
+    var description: String {
+        let text = rendered
+        return text.isEmpty ? "(root)" : text
     }
 }

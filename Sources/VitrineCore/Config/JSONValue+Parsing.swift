@@ -46,6 +46,13 @@ private struct JSONParser {
     let textStart: Int
     var index: Int
     var depth = 0
+    /// Members of the objects being parsed, innermost last; each object copies its own out when it closes,
+    /// so every object costs one exactly-sized allocation.
+    var memberStack: [JSONMember] = []
+    /// Elements of the arrays being parsed, innermost last, for the same reason.
+    var elementStack: [JSONValue] = []
+    /// Reused buffer for decoding strings that contain escapes.
+    var scratch: [UInt8] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -103,9 +110,9 @@ private struct JSONParser {
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
-        var members: [JSONMember] = []
         skipWhitespace()
-        if peek == Byte.closeBrace { index += 1; return .object(members) }
+        if peek == Byte.closeBrace { index += 1; return .object([]) }
+        let start = memberStack.count
         var afterComma = false
         while true {
             guard peek == Byte.quote else {
@@ -121,11 +128,15 @@ private struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(expected: "expected a value for the key \"\(key)\"")
-            members.append(JSONMember(key: key, value: value))
+            memberStack.append(JSONMember(key: key, value: value))
             skipWhitespace()
             switch peek {
             case Byte.comma: index += 1; skipWhitespace(); afterComma = true
-            case Byte.closeBrace: index += 1; return .object(members)
+            case Byte.closeBrace:
+                index += 1
+                let members = Array(memberStack[start...])
+                memberStack.removeSubrange(start...)
+                return .object(members)
             default: throw error("expected ',' or '}' after an object member, found \(found(at: index))")
             }
         }
@@ -134,19 +145,24 @@ private struct JSONParser {
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
-        var elements: [JSONValue] = []
         skipWhitespace()
-        if peek == Byte.closeBracket { index += 1; return .array(elements) }
+        if peek == Byte.closeBracket { index += 1; return .array([]) }
+        let start = elementStack.count
         var expected = "expected a value"
         while true {
-            if peek == Byte.closeBracket, !elements.isEmpty {
+            if peek == Byte.closeBracket, elementStack.count > start {
                 throw error("expected a value after ',' (trailing commas are not allowed), found ']'")
             }
-            elements.append(try parseValue(expected: expected))
+            let element = try parseValue(expected: expected)
+            elementStack.append(element)
             skipWhitespace()
             switch peek {
             case Byte.comma: index += 1; skipWhitespace(); expected = "expected a value after ','"
-            case Byte.closeBracket: index += 1; return .array(elements)
+            case Byte.closeBracket:
+                index += 1
+                let elements = Array(elementStack[start...])
+                elementStack.removeSubrange(start...)
+                return .array(elements)
             default: throw error("expected ',' or ']' after an array element, found \(found(at: index))")
             }
         }
@@ -159,7 +175,7 @@ private struct JSONParser {
         let opening = index
         index += 1
         var segmentStart = index
-        var decoded: [UInt8]? = nil   // only allocated once an escape shows up
+        var sawEscape = false
         var sawNonASCII = false
         while true {
             guard index < bytes.count else {
@@ -172,17 +188,17 @@ private struct JSONParser {
             }
             if byte >= 0x80 { sawNonASCII = true; index += 1; continue }
             if byte != Byte.backslash { index += 1; continue }
-            if decoded == nil { decoded = []; decoded!.reserveCapacity(index - segmentStart + 16) }
-            decoded!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
-            try parseEscape(into: &decoded!)
+            if !sawEscape { sawEscape = true; scratch.removeAll(keepingCapacity: true) }
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
+            try parseEscape()
             segmentStart = index
         }
         let tail = UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])
         index += 1  // closing quote
         let string: String?
-        if var decoded {
-            decoded.append(contentsOf: tail)
-            string = sawNonASCII ? String(validating: decoded, as: UTF8.self) : String(decoding: decoded, as: UTF8.self)
+        if sawEscape {
+            scratch.append(contentsOf: tail)
+            string = sawNonASCII ? String(validating: scratch, as: UTF8.self) : String(decoding: scratch, as: UTF8.self)
         } else {
             string = sawNonASCII ? String(validating: tail, as: UTF8.self) : String(decoding: tail, as: UTF8.self)
         }
@@ -190,8 +206,8 @@ private struct JSONParser {
         return string
     }
 
-    /// Decodes the escape sequence whose backslash is at `index` and appends its UTF-8 bytes.
-    mutating func parseEscape(into output: inout [UInt8]) throws(JSONSyntaxError) {
+    /// Decodes the escape sequence whose backslash is at `index` and appends its UTF-8 bytes to `scratch`.
+    mutating func parseEscape() throws(JSONSyntaxError) {
         let start = index
         index += 1
         guard index < bytes.count else { throw error("expected an escape character after '\\', found end of input") }
@@ -209,7 +225,7 @@ private struct JSONParser {
         default:
             throw error("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\' followed by \(found(at: index))", at: start)
         }
-        if let simple { output.append(simple); index += 1; return }
+        if let simple { scratch.append(simple); index += 1; return }
         index += 1
         var scalar = try parseHex4()
         if (0xDC00...0xDFFF).contains(scalar) {
@@ -226,7 +242,7 @@ private struct JSONParser {
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
-        output.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+        scratch.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
     }
 
     /// Reads the four hex digits of a `\u` escape.

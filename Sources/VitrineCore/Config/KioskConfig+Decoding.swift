@@ -41,7 +41,7 @@ extension KioskConfig {
 
         var validator = ConfigValidator(file: file)
         var draft = KioskSchema.RootDraft()
-        validator.decodeObject(document, at: "", schema: KioskSchema.root, into: &draft)
+        validator.decodeObject(document, at: .root, schema: KioskSchema.root, into: &draft)
         guard validator.errors.isEmpty, let drafts = draft.cards else {
             throw ConfigError(kind: .invalid, diagnostics: validator.errors, warnings: validator.warnings)
         }
@@ -49,7 +49,8 @@ extension KioskConfig {
         let folder = folder(of: file)
         var cards: [CardConfig] = []
         cards.reserveCapacity(drafts.count)
-        for case var card? in drafts.map(\.card) {
+        for draft in drafts {
+            guard var card = draft.card else { continue }
             card.image = resolve(card.image, inFolder: folder)
             cards.append(card)
         }
@@ -72,6 +73,9 @@ extension KioskConfig {
 
     /// Joins a relative `path` to `folder` (absolute paths stay as they are) and normalises the result.
     static func resolve(_ path: String, inFolder folder: String) -> String {
+        if isNormalized(path) && isNormalized(folder) && !folder.isEmpty && !path.hasPrefix("/") {
+            return folder == "/" ? "/" + path : folder + "/" + path
+        }
         let isAbsolute = path.hasPrefix("/")
         let joined = isAbsolute || folder.isEmpty ? path : folder + "/" + path
         let isAbsoluteResult = joined.hasPrefix("/")
@@ -79,6 +83,24 @@ extension KioskConfig {
         let body = segments.joined(separator: "/")
         if isAbsoluteResult { return "/" + body }
         return body.isEmpty ? "." : body
+    }
+
+    /// Whether `path` has no `.` segments, no empty segments and no trailing slash, so joining needs no clean-up.
+    private static func isNormalized(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var segmentLength = 0, segmentIsDot = false, position = 0
+        for byte in path.utf8 {
+            if byte == slash {
+                if (segmentLength == 0 && position > 0) || segmentIsDot { return false }
+                segmentLength = 0
+                segmentIsDot = false
+            } else {
+                segmentIsDot = segmentLength == 0 && byte == dot
+                segmentLength += 1
+            }
+            position += 1
+        }
+        return segmentLength > 0 ? !segmentIsDot : path == "/"
     }
 
     /// Why a file could not be read: the operating system's description of `errno`.

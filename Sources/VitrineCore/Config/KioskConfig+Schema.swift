@@ -34,7 +34,7 @@ enum KioskSchema {
             cards.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
                 var card = CardDraft()
-                if validator.decodeObject(element, at: ConfigValidator.join(path, index: index), schema: KioskSchema.card, into: &card) {
+                if validator.decodeObject(element, at: path.appending(index: index), schema: KioskSchema.card, into: &card) {
                     cards.append(card)
                 }
             }
