@@ -66,6 +66,10 @@ func configError(_ text: String, file: String = "/kiosk/config.json") -> ConfigE
         ("images/a.jpg", "./kiosk.json", "images/a.jpg"),
         ("../shared/a.jpg", "Config/kiosk.json", "Config/../shared/a.jpg"),
         ("a.jpg", "/kiosk.json", "/a.jpg"),
+        ("images//a.jpg", "/kiosk/config.json", "/kiosk/images/a.jpg"),
+        ("a.jpg", "/kiosk/./sub//config.json", "/kiosk/sub/a.jpg"),
+        (".hidden/a.jpg", "/kiosk/config.json", "/kiosk/.hidden/a.jpg"),
+        ("a.jpg", "../config.json", "../a.jpg"),
     ])
     func relativeImagePathsResolveAgainstTheConfigFolder(image: String, file: String, expected: String) throws {
         let (config, _) = try decodeConfig(#"{"cards": [{"title": "T", "image": "\#(image)"}]}"#, file: file)
@@ -101,6 +105,14 @@ func configError(_ text: String, file: String = "/kiosk/config.json") -> ConfigE
         let (config, warnings) = try decodeConfig(#"{"cards": [], "wrap": true, "wrap": false}"#)
         #expect(config.wrap == false)
         #expect(warnings.map(\.description) == [#"/kiosk/config.json: wrap: duplicate key "wrap"; the last one is used"#])
+    }
+
+    @Test func pathsRenderIndicesAndNestedKeys() {
+        #expect(ConfigPath.root.description == "(root)")
+        #expect(ConfigPath.root.appending(key: "cards").appending(index: 3).appending(key: "image").description == "cards[3].image")
+        #expect(ConfigPath.root.appending(key: "display").appending(key: "window").appending(key: "width").description
+                == "display.window.width")
+        #expect(ConfigPath.root.appending(index: 0).appending(index: 1).description == "[0][1]")
     }
 
     @Test func oddKeysAreQuotedInPaths() throws {
