@@ -9,7 +9,7 @@ enum KioskSchema {
         var wrap = true
     }
 
-    /// A card while it is being checked; `isComplete` says whether every required key was valid.
+    /// A card while it is being checked; `card` is nil unless every required key was found valid.
     struct CardDraft {
         var id: String? = nil
         var title: String? = nil
