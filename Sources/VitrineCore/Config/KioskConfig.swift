@@ -1,27 +1,73 @@
-// Stand-in until the config branch lands; replaced by its KioskConfig.swift.
-public enum FitMode: String, Sendable { case contain, cover }
-public struct CardConfig: Sendable, Equatable {
-    public var id: String?; public var title: String; public var subtitle: String; public var image: String
-    public init(id: String? = nil, title: String, subtitle: String = "", image: String) { self.id = id; self.title = title; self.subtitle = subtitle; self.image = image }
-}
-public struct DisplayConfig: Sendable, Equatable {
-    public var window = PixelSize(width: 1200, height: 800); public var fit = FitMode.contain; public var background = Color.black; public var fullscreen = false
-    public init() {}
-}
+/// A validated kiosk configuration: the cards to show and how to show them.
 public struct KioskConfig: Sendable, Equatable {
-    public var cards: [CardConfig]; public var display: DisplayConfig; public var wrap: Bool; public var file: String
-    public init(cards: [CardConfig], display: DisplayConfig = DisplayConfig(), wrap: Bool = true, file: String = "") { self.cards = cards; self.display = display; self.wrap = wrap; self.file = file }
-}
-import Foundation
-public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible { public var file: String; public var path: String; public var message: String; public var description: String { "\(file): \(path): \(message)" } }
-public struct ConfigError: Error, CustomStringConvertible { public enum Kind: Sendable { case unreadable, invalid }; public var kind: Kind; public var diagnostics: [ConfigDiagnostic]
-    public var exitCode: Int32 { kind == .unreadable ? 66 : 65 }; public var description: String { diagnostics.map(\.description).joined(separator: "\n") } }
-extension KioskConfig {
-    public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ConfigError(kind: .unreadable, diagnostics: [ConfigDiagnostic(file: path, path: "(root)", message: "cannot read")]) }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let cards = root["cards"] as? [[String: Any]] else { throw ConfigError(kind: .invalid, diagnostics: [ConfigDiagnostic(file: path, path: "(root)", message: "bad")]) }
-        let dir = (path as NSString).deletingLastPathComponent
-        var d = DisplayConfig(); if let disp = root["display"] as? [String: Any], disp["fit"] as? String == "cover" { d.fit = .cover }
-        return (KioskConfig(cards: cards.map { CardConfig(title: $0["title"] as! String, subtitle: $0["subtitle"] as? String ?? "", image: dir + "/" + ($0["image"] as! String)) }, display: d, file: path), [])
+    /// The cards, in the order they are shown; may be empty.
+    public var cards: [CardConfig]
+    /// The window and how images fill cards.
+    public var display: DisplayConfig
+    /// Whether swiping past the last card comes back to the first (and the other way round).
+    public var wrap: Bool
+    /// The path the config came from, as it was given; relative image paths were resolved against its folder.
+    public var file: String
+
+    /// Creates a config; everything but the cards and the file has a default.
+    public init(cards: [CardConfig], display: DisplayConfig = DisplayConfig(), wrap: Bool = true, file: String) {
+        self.cards = cards
+        self.display = display
+        self.wrap = wrap
+        self.file = file
     }
+}
+
+/// One feature card: a picture with a title and an optional subtitle.
+public struct CardConfig: Sendable, Equatable {
+    /// An optional identifier, for tests and deep links.
+    public var id: String?
+    /// The headline; never empty.
+    public var title: String
+    /// The line under the title; empty when there is none.
+    public var subtitle: String
+    /// The image file: absolute, or relative to the working directory, already resolved against the config's folder.
+    public var image: String
+
+    /// Creates a card.
+    public init(id: String? = nil, title: String, subtitle: String = "", image: String) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+    }
+}
+
+/// How the kiosk window looks.
+public struct DisplayConfig: Sendable, Equatable {
+    /// The default window size, 1200x800 (3:2, like the cards).
+    public static let defaultWindow = PixelSize(width: 1200, height: 800)
+    /// The widths and heights a window may have, in pixels.
+    public static let windowDimensionRange = 1...16384
+
+    /// The window size in pixels when not fullscreen.
+    public var window: PixelSize
+    /// How an image fills its card.
+    public var fit: FitMode
+    /// The colour behind the cards (opaque).
+    public var background: Color
+    /// Whether the window covers the whole screen.
+    public var fullscreen: Bool
+
+    /// Creates a display config; every field has a default.
+    public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,
+                background: Color = .black, fullscreen: Bool = false) {
+        self.window = window
+        self.fit = fit
+        self.background = background
+        self.fullscreen = fullscreen
+    }
+}
+
+/// How an image is scaled into a card whose aspect ratio differs from its own.
+public enum FitMode: String, Sendable, Equatable, CaseIterable {
+    /// The whole image shows, letterboxed with the background colour.
+    case contain
+    /// The image fills the card, cropped at its edges.
+    case cover
 }

@@ -1,0 +1,160 @@
+/// Walks a parsed JSON tree against the config schema, collecting every error and warning in document order.
+struct ConfigValidator {
+    /// The file named in every diagnostic.
+    let file: String
+    /// Errors found so far, in document order.
+    private(set) var errors: [ConfigDiagnostic] = []
+    /// Warnings found so far, in document order.
+    private(set) var warnings: [ConfigDiagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    /// Records an error at `path`.
+    mutating func error(_ path: ConfigPath, _ message: String) {
+        errors.append(ConfigDiagnostic(file: file, path: path.description, message: message))
+    }
+
+    /// Records a warning at `path`.
+    mutating func warning(_ path: ConfigPath, _ message: String) {
+        warnings.append(ConfigDiagnostic(file: file, path: path.description, message: message))
+    }
+
+    // MARK: Paths
+
+    /// The path of member `key` of the object at `path`: `a.b` for plain keys, `a["odd key"]` otherwise.
+    static func join(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+            default: false
+            }
+        }
+        if !plain { return "\(path)[\(quoted(key))]" }
+        return path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    /// The path of element `index` of the array at `path`.
+    static func join(_ path: String, index: Int) -> String { "\(path)[\(index)]" }
+
+    // MARK: Objects
+
+    /// Checks that `value` is an object and applies each member through `schema`, in document order.
+    ///
+    /// Unknown keys and repeated keys are warnings; a missing required key is an error.
+    /// Returns false, after recording an error, when `value` is not an object.
+    @discardableResult
+    mutating func decodeObject<Target>(_ value: JSONValue, at path: ConfigPath, schema: ObjectSchema<Target>,
+                                       into target: inout Target) -> Bool {
+        guard case .object(let members) = value else {
+            error(path, "expected an object, found \(value.kindDescription)")
+            return false
+        }
+        var seen: UInt64 = 0
+        for member in members {
+            let memberPath = path.appending(key: member.key)
+            guard let fieldIndex = schema.index(of: member.key) else {
+                warning(memberPath, Self.unknownKeyMessage(member.key, known: schema.fields.map(\.key)))
+                continue
+            }
+            let bit: UInt64 = 1 << UInt64(fieldIndex)
+            if seen & bit != 0 {
+                warning(memberPath, "duplicate key \(Self.quoted(member.key)); the last one is used")
+            }
+            seen |= bit
+            schema.fields[fieldIndex].apply(&target, member.value, memberPath, &self)
+        }
+        for (fieldIndex, field) in schema.fields.enumerated() where field.isRequired && seen & (1 << UInt64(fieldIndex)) == 0 {
+            error(path.appending(key: field.key), "missing required key \(Self.quoted(field.key)) (expected \(field.expected))")
+        }
+        return true
+    }
+
+    // MARK: Scalars
+
+    /// The string in `value`, or nil after recording an error; `nonEmpty` rejects `""`.
+    mutating func string(_ value: JSONValue, at path: ConfigPath, nonEmpty: Bool = false) -> String? {
+        let expected = nonEmpty ? "a non-empty string" : "a string"
+        guard case .string(let string) = value else {
+            error(path, "expected \(expected), found \(value.kindDescription)")
+            return nil
+        }
+        if nonEmpty && string.isEmpty {
+            error(path, "expected \(expected), found an empty string")
+            return nil
+        }
+        return string
+    }
+
+    /// The boolean in `value`, or nil after recording an error.
+    mutating func bool(_ value: JSONValue, at path: ConfigPath) -> Bool? {
+        guard case .bool(let bool) = value else {
+            error(path, "expected true or false, found \(value.kindDescription)")
+            return nil
+        }
+        return bool
+    }
+
+    /// The whole number in `value` when it lies in `range`, or nil after recording an error.
+    mutating func integer(_ value: JSONValue, at path: ConfigPath, in range: ClosedRange<Int>) -> Int? {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        guard case .number(let number) = value else {
+            error(path, "expected \(expected), found \(value.kindDescription)")
+            return nil
+        }
+        guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            error(path, "expected \(expected), found \(Self.format(number))")
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// The case of `Choice` whose raw value is the string in `value`, or nil after recording an error
+    /// that lists every allowed value.
+    mutating func choice<Choice: CaseIterable & RawRepresentable>(_ value: JSONValue, at path: ConfigPath) -> Choice?
+    where Choice.RawValue == String {
+        let allowed = Self.list(Choice.allCases.map { Self.quoted($0.rawValue) }, conjunction: "or")
+        guard case .string(let string) = value else {
+            error(path, "expected \(allowed), found \(value.kindDescription)")
+            return nil
+        }
+        guard let choice = Choice(rawValue: string) else {
+            error(path, "expected \(allowed), found \(Self.quoted(string))")
+            return nil
+        }
+        return choice
+    }
+
+    /// The opaque colour written as `"#RRGGBB"` or `"#RGB"` in `value`, or nil after recording an error.
+    mutating func color(_ value: JSONValue, at path: ConfigPath) -> Color? {
+        let expected = "a color as \"#RRGGBB\" or \"#RGB\""
+        guard case .string(let string) = value else {
+            error(path, "expected \(expected), found \(value.kindDescription)")
+            return nil
+        }
+        guard let color = Self.parseHexColor(string) else {
+            error(path, "expected \(expected), found \(Self.quoted(string))")
+            return nil
+        }
+        return color
+    }
+
+    /// Parses `#RRGGBB` or `#RGB`, hex digits in either case.
+    static func parseHexColor(_ text: String) -> Color? {
+        let utf8 = Array(text.utf8)
+        guard utf8.first == UInt8(ascii: "#"), utf8.count == 4 || utf8.count == 7 else { return nil }
+        var nibbles: [UInt8] = []
+        for byte in utf8.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        if nibbles.count == 3 {
+            return Color(red: nibbles[0] * 17, green: nibbles[1] * 17, blue: nibbles[2] * 17)
+        }
+        return Color(red: nibbles[0] << 4 | nibbles[1], green: nibbles[2] << 4 | nibbles[3], blue: nibbles[4] << 4 | nibbles[5])
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension KioskConfig {
+    /// Reads and validates the config file at `path`.
+    ///
+    /// Relative image paths are resolved against the folder of `path`. Returns the config and any warnings
+    /// (such as unknown keys), which do not stop it from loading.
+    ///
+    /// - Throws: `ConfigError` of kind `.unreadable` when the file is missing, a directory, or cannot be read,
+    ///   and of kind `.invalid` with every problem found when it is not a valid config.
+    public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(atPath: path)
+        } catch {
+            let message = "cannot read the config file \(ConfigValidator.quoted(path)): \(error.reason)"
+            throw ConfigError(kind: .unreadable, diagnostics: [ConfigDiagnostic(file: path, path: "(file)", message: message)])
+        }
+        return try decode(bytes, file: path)
+    }
+
+    /// Validates config text already in memory; `file` names it in messages and anchors relative image paths.
+    ///
+    /// Every error is collected in one pass, in document order. Returns the config and any warnings.
+    ///
+    /// - Throws: `ConfigError` of kind `.invalid`, with a JSON syntax error or every validation error found.
+    public static func decode(_ bytes: [UInt8], file: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(bytes)
+        } catch {
+            let diagnostic = ConfigDiagnostic(file: file, path: "line \(error.line), column \(error.column)", message: error.message)
+            throw ConfigError(kind: .invalid, diagnostics: [diagnostic])
+        }
+
+        var validator = ConfigValidator(file: file)
+        var draft = KioskSchema.RootDraft()
+        validator.decodeObject(document, at: .root, schema: KioskSchema.root, into: &draft)
+        guard validator.errors.isEmpty, let drafts = draft.cards else {
+            throw ConfigError(kind: .invalid, diagnostics: validator.errors, warnings: validator.warnings)
+        }
+
+        let folder = folder(of: file)
+        var cards: [CardConfig] = []
+        cards.reserveCapacity(drafts.count)
+        for draft in drafts {
+            guard var card = draft.card else { continue }
+            card.image = resolve(card.image, inFolder: folder)
+            cards.append(card)
+        }
+        let config = KioskConfig(cards: cards, display: draft.display, wrap: draft.wrap, file: file)
+        return (config, validator.warnings)
+    }
+
+    /// `image` made usable from the working directory: kept when absolute, else joined to the folder of `file`;
+    /// `.` segments and repeated slashes are removed (`..` is kept, since symbolic links make it ambiguous).
+    static func resolveImagePath(_ image: String, relativeTo file: String) -> String {
+        resolve(image, inFolder: folder(of: file))
+    }
+
+    /// The folder part of a file path: `a/b` for `a/b/c.json`, `/` for `/c.json`, empty for `c.json`.
+    static func folder(of file: String) -> String {
+        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        if slash == file.utf8.startIndex { return "/" }
+        return String(file[..<slash])
+    }
+
+    /// Joins a relative `path` to `folder` (absolute paths stay as they are) and normalises the result.
+    static func resolve(_ path: String, inFolder folder: String) -> String {
+        if isNormalized(path) && isNormalized(folder) && !folder.isEmpty && !path.hasPrefix("/") {
+            return folder == "/" ? "/" + path : folder + "/" + path
+        }
+        let isAbsolute = path.hasPrefix("/")
+        let joined = isAbsolute || folder.isEmpty ? path : folder + "/" + path
+        let isAbsoluteResult = joined.hasPrefix("/")
+        let segments = joined.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let body = segments.joined(separator: "/")
+        if isAbsoluteResult { return "/" + body }
+        return body.isEmpty ? "." : body
+    }
+
+    /// Whether `path` has no `.` segments, no empty segments and no trailing slash, so joining needs no clean-up.
+    private static func isNormalized(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var segmentLength = 0, segmentIsDot = false, position = 0
+        for byte in path.utf8 {
+            if byte == slash {
+                if (segmentLength == 0 && position > 0) || segmentIsDot { return false }
+                segmentLength = 0
+                segmentIsDot = false
+            } else {
+                segmentIsDot = segmentLength == 0 && byte == dot
+                segmentLength += 1
+            }
+            position += 1
+        }
+        return segmentLength > 0 ? !segmentIsDot : path == "/"
+    }
+
+    /// Why a file could not be read: the operating system's description of `errno`.
+    struct ReadFailure: Error {
+        /// Such as "No such file or directory" or "Is a directory".
+        let reason: String
+    }
+
+    /// Reads a whole file with POSIX calls, so failures carry the operating system's own reason.
+    static func readFile(atPath path: String) throws(ReadFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ReadFailure(reason: lastErrorDescription()) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw ReadFailure(reason: String(cString: strerror(EISDIR)))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(0, Int(status.st_size)) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadFailure(reason: lastErrorDescription())
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func lastErrorDescription() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,102 @@
+/// The config file's schema: one table of known keys per kind of object.
+///
+/// To add a key, add a row to its object's table and, if needed, a field to the draft or model it fills.
+enum KioskSchema {
+    /// A config while it is being checked: required values stay nil until they are found valid.
+    struct RootDraft {
+        var cards: [CardDraft]? = nil
+        var display = DisplayConfig()
+        var wrap = true
+    }
+
+    /// A card while it is being checked; `card` is nil unless every required key was found valid.
+    struct CardDraft {
+        var id: String? = nil
+        var title: String? = nil
+        var subtitle = ""
+        var image: String? = nil
+
+        /// The card, when title and image were both found valid.
+        var card: CardConfig? {
+            guard let title, let image else { return nil }
+            return CardConfig(id: id, title: title, subtitle: subtitle, image: image)
+        }
+    }
+
+    /// The top-level object.
+    static let root = ObjectSchema<RootDraft>([
+        .init("cards", required: true, expected: "an array of cards") { draft, value, path, validator in
+            guard case .array(let elements) = value else {
+                validator.error(path, "expected an array of cards, found \(value.kindDescription)")
+                return
+            }
+            var cards: [CardDraft] = []
+            cards.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                var card = CardDraft()
+                if validator.decodeObject(element, at: path.appending(index: index), schema: KioskSchema.card, into: &card) {
+                    cards.append(card)
+                }
+            }
+            draft.cards = cards
+        },
+        .init("display", expected: "an object") { draft, value, path, validator in
+            validator.decodeObject(value, at: path, schema: KioskSchema.display, into: &draft.display)
+        },
+        .init("wrap", expected: "true or false") { draft, value, path, validator in
+            if let wrap = validator.bool(value, at: path) { draft.wrap = wrap }
+        },
+    ])
+
+    /// One element of `cards`.
+    static let card = ObjectSchema<CardDraft>([
+        .init("id", expected: "a string") { card, value, path, validator in
+            card.id = validator.string(value, at: path)
+        },
+        .init("title", required: true, expected: "a non-empty string") { card, value, path, validator in
+            card.title = validator.string(value, at: path, nonEmpty: true)
+        },
+        .init("subtitle", expected: "a string") { card, value, path, validator in
+            if let subtitle = validator.string(value, at: path) { card.subtitle = subtitle }
+        },
+        .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
+            card.image = validator.string(value, at: path, nonEmpty: true)
+        },
+    ])
+
+    /// The `display` object.
+    static let display = ObjectSchema<DisplayConfig>([
+        .init("window", expected: "an object") { display, value, path, validator in
+            var size = WindowDraft()
+            if validator.decodeObject(value, at: path, schema: KioskSchema.window, into: &size),
+               let width = size.width, let height = size.height {
+                display.window = PixelSize(width: width, height: height)
+            }
+        },
+        .init("fit", expected: "a fit mode") { display, value, path, validator in
+            if let fit: FitMode = validator.choice(value, at: path) { display.fit = fit }
+        },
+        .init("background", expected: "a color") { display, value, path, validator in
+            if let color = validator.color(value, at: path) { display.background = color }
+        },
+        .init("fullscreen", expected: "true or false") { display, value, path, validator in
+            if let fullscreen = validator.bool(value, at: path) { display.fullscreen = fullscreen }
+        },
+    ])
+
+    /// `display.window` while it is being checked; both dimensions are required when the object is present.
+    struct WindowDraft {
+        var width: Int? = nil
+        var height: Int? = nil
+    }
+
+    /// The `display.window` object.
+    static let window = ObjectSchema<WindowDraft>([
+        .init("width", required: true, expected: "a whole number from 1 to 16384") { size, value, path, validator in
+            size.width = validator.integer(value, at: path, in: DisplayConfig.windowDimensionRange)
+        },
+        .init("height", required: true, expected: "a whole number from 1 to 16384") { size, value, path, validator in
+            size.height = validator.integer(value, at: path, in: DisplayConfig.windowDimensionRange)
+        },
+    ])
+}

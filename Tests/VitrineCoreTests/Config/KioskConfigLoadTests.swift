@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import VitrineCore
+
+@Suite struct KioskConfigLoadTests {
+    /// A fresh empty folder under the system temporary folder.
+    func makeFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// The error loading `path` fails with, or nil when it loads.
+    func loadError(_ path: String) -> ConfigError? {
+        do {
+            _ = try KioskConfig.load(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func loadsAFileAndResolvesImagesAgainstItsFolder() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/kiosk.json"
+        try #"{"cards": [{"title": "T", "image": "images/t.jpg"}], "extra": 1}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let (config, warnings) = try KioskConfig.load(path: path)
+        #expect(config.file == path)
+        #expect(config.cards == [CardConfig(title: "T", image: folder + "/images/t.jpg")])
+        #expect(warnings.map(\.path) == ["extra"])
+        #expect(warnings.first?.file == path)
+    }
+
+    @Test func missingFileIsUnreadableWithExitCode66() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/nope.json"
+        let error = try #require(loadError(path))
+        #expect(error.kind == .unreadable)
+        #expect(error.exitCode == 66)
+        #expect(error.diagnostics == [ConfigDiagnostic(
+            file: path, path: "(file)", message: "cannot read the config file \"\(path)\": No such file or directory")])
+        #expect(error.description == "\(path): (file): cannot read the config file \"\(path)\": No such file or directory")
+    }
+
+    @Test func directoryIsUnreadable() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = try #require(loadError(folder))
+        #expect(error.kind == .unreadable)
+        #expect(error.exitCode == 66)
+        #expect(error.diagnostics.first?.message == "cannot read the config file \"\(folder)\": Is a directory")
+    }
+
+    @Test func malformedFileIsInvalidWithExitCode65() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/broken.json"
+        try "{\"cards\": [,]}".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(loadError(path))
+        #expect(error.kind == .invalid)
+        #expect(error.exitCode == 65)
+        #expect(error.diagnostics.first?.path == "line 1, column 12")
+    }
+
+    @Test func emptyFileIsInvalid() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/empty.json"
+        try "".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(loadError(path))
+        #expect(error.kind == .invalid)
+        #expect(error.diagnostics.first?.path == "line 1, column 1")
+    }
+}
