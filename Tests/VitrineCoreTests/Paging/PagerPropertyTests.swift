@@ -1,19 +1,6 @@
 import Testing
 @testable import VitrineCore
 
-/// SplitMix64: a tiny, fast, fully deterministic PRNG, so every failure replays from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Checks the event stream and the pager's state against the paging invariants after every call.
 struct InvariantChecker {
     var page: Int
@@ -22,6 +9,8 @@ struct InvariantChecker {
     /// How far the card may legitimately be from `currentPage` since the pager was last idle, in pages.
     var budget = 1.0
     var failures: [String] = []
+    /// Coverage counters, so the test can show the random inputs reached the interesting paths.
+    var drags = 0, completed = 0, interrupted = 0, taps = 0
 
     mutating func check(_ events: [PagerEvent], _ pager: Pager, after input: String) {
         func fail(_ message: String) {
@@ -38,6 +27,7 @@ struct InvariantChecker {
                 if !open { fail("transitionFinished without a start") }
                 if from != openFrom { fail("finished from \(from), started from \(openFrom)") }
                 if completed, to == from { fail("completed without changing page (\(from))") }
+                if completed { self.completed += 1 } else if to != from { interrupted += 1 }
                 let next = index + 1 < events.count ? events[index + 1] : nil
                 if completed, next != .pageChanged(page: to) { fail("completed finish not followed by pageChanged") }
                 open = false
@@ -47,8 +37,8 @@ struct InvariantChecker {
                     fail("pageChanged not directly after a completed finish"); continue
                 }
                 page = newPage
-            case .dragBegan, .tap:
-                break
+            case .dragBegan: drags += 1
+            case .tap: taps += 1
             }
         }
         if pager.currentPage != page { fail("currentPage \(pager.currentPage) changed without pageChanged (\(page))") }
@@ -148,6 +138,10 @@ struct InvariantChecker {
         }
         quiesce()
         #expect(checker.failures.isEmpty, "seed \(seed): \(checker.failures.prefix(5))")
+        let coverage = "drags \(checker.drags), taps \(checker.taps), completed \(checker.completed), interrupted \(checker.interrupted)"
+        if count > 0 { #expect(checker.drags > 200 && checker.taps > 20, "\(coverage)") }
+        if count > 1 { #expect(checker.completed > 200 && checker.interrupted > 50, "\(coverage)") }
+        #expect(count > 0 || checker.drags + checker.taps + checker.completed + checker.interrupted == 0)
     }
 
     @Test func theCheckerCatchesAPageChangeWithoutACompletedFinish() {
@@ -165,3 +159,4 @@ struct InvariantChecker {
         #expect(checker.failures.count == 3)
     }
 }
+
