@@ -1,0 +1,71 @@
+extension Pager {
+    /// A programmatic page request: relative to the target, or to an absolute page.
+    enum MoveRequest: Sendable, Equatable {
+        /// This many pages from the current target (`next` is `.by(1)`).
+        case by(Int)
+        /// To this page index, the shortest way round when wrapping.
+        case to(Int)
+    }
+
+    /// Moves the target for keys, dots, the wheel and `goTo`; returns whether anything changed.
+    ///
+    /// The request is measured from the current target: from `currentPage` when at rest, from the animation's
+    /// target while one runs. A running animation is retargeted in place: the card keeps its position and
+    /// velocity, no transition finishes or starts, and the final `transitionFinished` reports the last target.
+    /// Ignored while a pointer drives a gesture (the finger owns the card), for indices outside the deck, and when
+    /// the target would not move (at an end without wrapping, a single card, `goTo` the target itself).
+    mutating func requestMove(_ request: MoveRequest, events: inout [PagerEvent]) -> Bool {
+        guard gesture == nil else { return false }
+        let base = settle?.target ?? currentPage
+        var target: Int
+        switch request {
+        case .by(let delta):
+            target = base + delta
+        case .to(let page):
+            guard page >= 0, page < pageCount else { return false }
+            target = isWrapping ? base + shortestDelta(from: wrappedPage(base), to: page) : page
+        }
+        target = clampedTarget(target)
+        guard target != base else { return false }
+        if let running = settle {
+            let curve = SettleCurve.programmatic(from: running.curve.position(at: now), to: Double(target),
+                                                 velocity: running.curve.velocity(at: now), at: now)
+            if let curve {
+                settle = Settle(target: target, curve: curve)
+            } else {
+                finish(at: target, events: &events)
+            }
+        } else {
+            let curve = SettleCurve.programmatic(from: visualPosition, to: Double(target), velocity: nil, at: now)
+            startTransition(to: target, curve: curve, events: &events)
+        }
+        return true
+    }
+
+    /// The signed page count from `from` to `to` (both in `0..<pageCount`) going the shortest way round.
+    ///
+    /// An exact tie (half a deck of even size) goes forward.
+    func shortestDelta(from: Int, to: Int) -> Int {
+        let forward = wrappedPage(to - from)
+        return forward * 2 > pageCount ? forward - pageCount : forward
+    }
+
+    /// A wheel event: one page per gesture in the larger axis' direction, with a debounce.
+    ///
+    /// `dx > 0` (scroll right) or `dy < 0` (scroll down, SDL's sign) means next; when both axes move, the larger
+    /// magnitude decides (vertical on a tie). After a wheel page move, further wheel events in the same
+    /// direction are ignored for `PagingTuning.wheelDebounce`; a change of direction is honoured at once.
+    /// Ignored while a pointer drives a gesture.
+    mutating func wheel(dx: Double, dy: Double, events: inout [PagerEvent]) {
+        guard dx.isFinite, dy.isFinite else { return }
+        let amount = abs(dx) > abs(dy) ? dx : -dy
+        guard amount != 0 else { return }
+        let direction = amount > 0 ? 1 : -1
+        if let last = lastWheelMove, last.direction == direction, now - last.time < PagingTuning.wheelDebounce {
+            return
+        }
+        if requestMove(.by(direction), events: &events) {
+            lastWheelMove = (time: now, direction: direction)
+        }
+    }
+}

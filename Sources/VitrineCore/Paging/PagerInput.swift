@@ -1,0 +1,26 @@
+/// One input to the pager: a pointer event, a wheel event or a programmatic page request.
+///
+/// Touch and the primary mouse button both arrive as pointer events, in points. Keys, page-control dots and
+/// programmatic page changes all arrive as `next`, `previous`, `first`, `last` or `goTo`.
+public enum PagerInput: Sendable, Equatable {
+    /// A pointer (finger or primary mouse button) went down. Only the first pointer of a gesture drives it.
+    case pointerDown(id: Int, at: Point)
+    /// A pointer moved; ignored unless it is the driving pointer.
+    case pointerMove(id: Int, to: Point)
+    /// A pointer went up; when it is the driving pointer the gesture ends here.
+    case pointerUp(id: Int, at: Point)
+    /// The system took every pointer away (focus lost, touch cancelled): the gesture returns to its page.
+    case pointerCancel
+    /// A wheel or trackpad scroll. `dx > 0` (right) or `dy < 0` (down) means next; the larger axis decides.
+    case wheel(dx: Double, dy: Double)
+    /// Go one page forward.
+    case next
+    /// Go one page back.
+    case previous
+    /// Go to the first page (the shortest way round when wrapping).
+    case first
+    /// Go to the last page (the shortest way round when wrapping).
+    case last
+    /// Go to a page index in `0..<pageCount` (the shortest way round when wrapping); other indices are ignored.
+    case goTo(Int)
+}

@@ -1,0 +1,129 @@
+import Testing
+@testable import VitrineCore
+
+@Suite struct PagerSettleTests {
+    /// Starts `next` from page 0 of 5 and runs until the card is near 0.875 (half way through the ease-out).
+    private func midSettle() -> PagerHarness {
+        var h = PagerHarness(pageCount: 5)
+        h.send(.next)
+        h.run(for: PagingTuning.programmaticDuration / 2)
+        return h
+    }
+
+    @Test func aGrabCatchesTheCardAndFinishesTheTransitionUncompleted() {
+        var h = midSettle()
+        let caughtAt = h.pager.visualPosition
+        #expect(caughtAt > 0.5 && caughtAt < 1)
+        let down = h.send(.pointerDown(id: 1, at: Point(x: 400, y: 300)))
+        #expect(down == [.transitionFinished(from: 0, to: 1, completed: false)])
+        #expect(h.pager.currentPage == 0)
+        h.run(for: 0.5)
+        #expect(h.pager.visualPosition == caughtAt)
+        #expect(!h.pager.isIdle)
+    }
+
+    @Test func grabThenReleaseInPlaceLandsOnTheNearestPageAndIsNoTap() {
+        var h = midSettle()
+        h.send(.pointerDown(id: 1, at: Point(x: 400, y: 300)))
+        h.time += 0.05
+        let up = h.send(.pointerUp(id: 1, at: Point(x: 401, y: 300)))
+        #expect(up == [.transitionStarted(from: 0, to: 1)])
+        h.settle()
+        #expect(h.pager.currentPage == 1)
+        #expect(h.events == [.transitionStarted(from: 0, to: 1), .transitionFinished(from: 0, to: 1, completed: false),
+                             .transitionStarted(from: 0, to: 1), .transitionFinished(from: 0, to: 1, completed: true),
+                             .pageChanged(page: 1)])
+    }
+
+    @Test func grabThenDragBackPastHalfWayReturnsToTheOriginalPage() {
+        var h = midSettle()
+        let caughtAt = h.pager.visualPosition
+        // The gesture's origin is page 1 (nearest to the catch); dragging 0.5 pages right ends ~0.62 short of it.
+        h.drag(from: 200, cardTravel: 0.5 * h.width, duration: 2, moves: 50)
+        #expect(abs(h.pager.visualPosition - (caughtAt - 0.5)) < 1e-9)
+        #expect(h.events.contains(.dragBegan(page: 1)))
+        h.settle()
+        #expect(h.pager.currentPage == 0)
+        #expect(h.events.suffix(2) == [.transitionStarted(from: 0, to: 0),
+                                       .transitionFinished(from: 0, to: 0, completed: false)])
+        #expect(count(h.events, \.isPageChanged) == 0)
+    }
+
+    @Test func grabThenDragForwardCommitsOnePageFromTheCatch() {
+        var h = midSettle()
+        h.drag(from: 600, cardTravel: -0.7 * h.width, duration: 2, moves: 50)
+        h.settle()
+        #expect(h.pager.currentPage == 2)
+        #expect(h.events.suffix(2) == [.transitionFinished(from: 0, to: 2, completed: true), .pageChanged(page: 2)])
+        #expect(count(h.events, \.isStarted) == count(h.events, \.isFinished))
+    }
+
+    @Test(arguments: [(-240.0, 0.4), (-150.0, 0.06), (-500.0, 0.5), (300.0, 0.3)])
+    func settleStartsAtTheReleaseVelocityAndNeverOvershoots(travel: Double, duration: Double) {
+        var h = PagerHarness(pageCount: 5, currentPage: 2)
+        h.drag(cardTravel: travel, duration: duration, moves: 20)
+        let releaseVelocity = -(travel / duration) / h.width  // pages per second
+        let start = h.pager.visualPosition
+        guard case .transitionStarted(_, let to) = h.events.last else {
+            Issue.record("no transition started"); return
+        }
+        #expect(to != 2)  // every case is a fling or past half way
+        var probe = h.pager
+        _ = probe.step(to: h.time + 0.0005)
+        let startVelocity = (probe.visualPosition - start) / 0.0005
+        #expect(abs(startVelocity - releaseVelocity) < 0.05 * abs(releaseVelocity) + 0.05)
+
+        let settleTime = h.settle()
+        #expect(settleTime <= PagingTuning.maxSettleDuration + PagingTuning.fixedStep)
+        let target = Double(to)
+        let direction = target > start ? 1.0 : -1.0
+        var previous = start
+        for p in h.positions {
+            #expect((p - previous) * direction >= -1e-12)  // monotonic
+            #expect((p - target) * direction <= 1e-12)  // never past the target
+            previous = p
+        }
+        #expect(h.pager.visualPosition == target)
+    }
+
+    @Test func everySettleLastsAtMostTheMaximum() {
+        for travel in stride(from: -900.0, through: 900.0, by: 75) {
+            for duration in [0.02, 0.1, 0.5, 3] {
+                for wraps in [true, false] {
+                    var h = PagerHarness(pageCount: 3, wraps: wraps)
+                    h.drag(cardTravel: travel, duration: duration, moves: 10)
+                    #expect(h.settle() <= PagingTuning.maxSettleDuration + PagingTuning.fixedStep)
+                    #expect(h.pager.isIdle)
+                }
+            }
+        }
+    }
+
+    @Test func releaseCurveCapsAVelocityTooFastToStopWithoutOvershoot() throws {
+        let curve = try #require(SettleCurve.release(from: 0.9, to: 1, velocity: 50, at: 0))
+        #expect(curve.duration == PagingTuning.minSettleDuration)
+        #expect(curve.initialVelocity <= 3 * 0.1 / curve.duration + 1e-12)
+        var previous = 0.9
+        for i in 0...100 {
+            let p = curve.position(at: Double(i) * curve.duration / 100)
+            #expect(p >= previous - 1e-12 && p <= 1 + 1e-12)
+            previous = p
+        }
+        #expect(SettleCurve.release(from: 1, to: 1, velocity: 3, at: 0) == nil)
+    }
+
+    @Test func releaseVelocityAwayFromTheTargetIsDropped() throws {
+        let curve = try #require(SettleCurve.release(from: 0.6, to: 1, velocity: -2, at: 0))
+        #expect(curve.initialVelocity == 0)
+        #expect(curve.velocity(at: 0) == 0)
+    }
+
+    @Test func programmaticCurveFromRestIsTheCubicEaseOut() throws {
+        let curve = try #require(SettleCurve.programmatic(from: 2, to: 3, velocity: nil, at: 1))
+        #expect(curve.duration == PagingTuning.programmaticDuration)
+        for s in [0.1, 0.25, 0.5, 0.9] {
+            let expected = 2 + (1 - (1 - s) * (1 - s) * (1 - s))
+            #expect(abs(curve.position(at: 1 + s * curve.duration) - expected) < 1e-12)
+        }
+    }
+}
