@@ -24,6 +24,7 @@ let package = Package(
         // Helpers the tests share: screenshot compare, record modes, scripted input, manual clock.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSDL"]),
 
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
         .testTarget(
             name: "VitrineSDLTests",

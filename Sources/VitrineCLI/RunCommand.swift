@@ -51,7 +51,7 @@ struct RunCommand {
         do throws(SDLError) {
             library = try SDLLibrary(video: true)
         } catch {
-            Log.error("no display available (\(error.message)). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
+            Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
             return ExitCode.unavailable
         }
         return withExtendedLifetime(library) { () -> Int32 in

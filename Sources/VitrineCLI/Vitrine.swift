@@ -56,6 +56,7 @@ enum Vitrine {
             for warning in warnings { Log.warning("\(warning)") }
             return .success(config)
         } catch {
+            for warning in error.warnings { Log.warning("\(warning)") }
             for diagnostic in error.diagnostics { Log.error("\(diagnostic)") }
             return .failure(ExitFailure(code: error.exitCode))
         }

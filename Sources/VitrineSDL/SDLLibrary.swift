@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import CSDL2Image
 import CSDL2TTF
 
@@ -16,6 +17,10 @@ public final class SDLLibrary {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         subsystems = video ? UInt32(SDL_INIT_VIDEO) : 0
         guard SDL_Init(subsystems) == 0 else { throw SDLError.current(video ? "SDL_Init(video)" : "SDL_Init") }
+        if video, let driver = SDLLibrary.fallbackDriverInUse() {
+            SDL_Quit()
+            throw SDLError(operation: "SDL_Init(video)", message: "SDL found no screen and fell back to its '\(driver)' driver, which shows nothing")
+        }
         let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
         guard IMG_Init(wanted) & wanted == wanted else {
             let error = SDLError.current("IMG_Init")
@@ -34,6 +39,15 @@ public final class SDLLibrary {
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()
+    }
+
+    /// The name of SDL's current video driver when it is one that shows nothing (offscreen, dummy) and the user did
+    /// not ask for it with `SDL_VIDEODRIVER`; with no display at all, SDL falls back to these silently.
+    private static func fallbackDriverInUse() -> String? {
+        guard let name = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) else { return nil }
+        let requested = (getenv("SDL_VIDEODRIVER").map { String(cString: $0) } ?? "").lowercased()
+        guard ["offscreen", "dummy"].contains(name), !requested.contains(name) else { return nil }
+        return name
     }
 
     /// The linked library versions, as "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1".

@@ -1,0 +1,29 @@
+/// A navigation key, named for what it does on a kiosk.
+public enum KioskKey: Equatable, Sendable {
+    /// ← and PageUp: the previous card.
+    case previous
+    /// → and PageDown: the next card.
+    case next
+    /// Home: the first card.
+    case first
+    /// End: the last card.
+    case last
+    /// 1 to 9: that card, counted from 1.
+    case number(Int)
+}
+
+/// One input to a running kiosk, in window points: what `run` reads from SDL and `replay` reads from a script.
+public enum KioskInput: Equatable, Sendable {
+    /// A finger or the primary mouse button went down; `id` tells fingers apart.
+    case pointerDown(id: Int, at: Point)
+    /// The pressed pointer moved.
+    case pointerMove(id: Int, to: Point)
+    /// The pointer was released.
+    case pointerUp(id: Int, at: Point)
+    /// A wheel or trackpad scroll: positive dx is right, positive dy is away from the user (up).
+    case wheel(dx: Double, dy: Double)
+    /// A navigation key (auto-repeat included).
+    case key(KioskKey)
+    /// The program (the binding's other side, or a replay script) asks for a card; it animates there.
+    case setPage(Int)
+}

@@ -1,0 +1,81 @@
+/// A running deck without the screen: the pager, the page geometry and the rules that route input to them.
+///
+/// `vitrine run` feeds it SDL's input and `vitrine replay` a script's; both draw ``snapshot(alpha:)``. Pointer
+/// input arrives in points; layout is in pixels, `stage.pointScale` pixels to the point.
+public struct KioskSession: Sendable {
+    /// The paging engine; its `currentPage` is the bound page.
+    public private(set) var pager: Pager
+    /// The page geometry, in pixels.
+    public private(set) var stage: StageLayout
+
+    /// A session over `pageCount` cards on `stage`, starting at `currentPage`.
+    public init(pageCount: Int, wraps: Bool, stage: StageLayout, currentPage: Int = 0) {
+        pager = Pager(pageCount: pageCount, wraps: wraps, currentPage: currentPage)
+        self.stage = stage
+    }
+
+    /// The width of a page in points: how far a finger moves to drag one page.
+    public var pageWidthInPoints: Double { stage.pageWidth / stage.pointScale }
+
+    /// Whether nothing moves and no pointer is held: the loop may sleep until the next input.
+    public var isIdle: Bool { pager.isIdle }
+
+    /// Takes a new window geometry; the pager keeps its page (its offset is in page widths).
+    public mutating func setStage(_ newStage: StageLayout) { stage = newStage }
+
+    /// Applies one input at simulated time `time` and returns what the pager reports, page-control taps resolved.
+    public mutating func handle(_ input: KioskInput, at time: Double) -> [PagerEvent] {
+        let width = pageWidthInPoints
+        let pagerInput: PagerInput
+        switch input {
+        case .pointerDown(let id, let point): pagerInput = .pointerDown(id: id, at: point)
+        case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: point)
+        case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: point)
+        case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)
+        case .key(.previous): pagerInput = .previous
+        case .key(.next): pagerInput = .next
+        case .key(.first): pagerInput = .first
+        case .key(.last): pagerInput = .last
+        case .key(.number(let n)):
+            guard n >= 1, n <= pager.pageCount else { return [] }
+            pagerInput = .goTo(n - 1)
+        case .setPage(let page):
+            guard page >= 0, page < pager.pageCount else { return [] }
+            pagerInput = .goTo(page)
+        }
+        var events: [PagerEvent] = []
+        for event in pager.handle(pagerInput, at: time, pageWidth: width) {
+            if case .tap(let point) = event {
+                events += tap(at: point, time: time)
+            } else {
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    /// Advances animations to simulated time `time`.
+    public mutating func step(to time: Double) -> [PagerEvent] {
+        pager.step(to: time)
+    }
+
+    /// What to draw: the bound page and the position, interpolated `alpha` of the way from the previous step.
+    public func snapshot(alpha: Double = 1) -> PagerSnapshot {
+        PagerSnapshot(pageCount: pager.pageCount, currentPage: pager.currentPage,
+                      position: pager.interpolatedPosition(alpha: alpha), wraps: pager.isWrapping)
+    }
+
+    /// A tap: on the page control it pages as `UIPageControl` does; elsewhere it does nothing.
+    private mutating func tap(at point: Point, time: Double) -> [PagerEvent] {
+        let pixel = Point(x: point.x * stage.pointScale, y: point.y * stage.pointScale)
+        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
+        let input: PagerInput
+        switch control.target(at: pixel, currentPage: pager.currentPage) {
+        case .previous?: input = .previous
+        case .next?: input = .next
+        case .page(let page)?: input = .goTo(page)
+        case nil: return []
+        }
+        return pager.handle(input, at: time, pageWidth: pageWidthInPoints)
+    }
+}
