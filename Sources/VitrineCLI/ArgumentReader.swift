@@ -23,9 +23,11 @@ struct ArgumentReader {
     /// The next argument, or nil at the end.
     mutating func next() -> String? { arguments.isEmpty ? nil : arguments.removeFirst() }
 
-    /// The value after `flag`, which must be there and must not look like another flag.
-    mutating func value(for flag: String) throws(UsageError) -> String {
-        guard let value = next(), !value.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
+    /// The value after `flag`, which must be there and must not look like another flag (a lone `-` may be allowed).
+    mutating func value(for flag: String, allowingDash: Bool = false) throws(UsageError) -> String {
+        guard let value = next(), !value.hasPrefix("-") || (allowingDash && value == "-") || Double(value) != nil else {
+            throw UsageError(description: "\(flag) needs a value")
+        }
         return value
     }
 

@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine run`: the kiosk itself.
 struct RunCommand {
     static let help = """
-        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen]
+        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen] [--events PATH|-]
 
         Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits.
 
@@ -13,11 +13,16 @@ struct RunCommand {
           --config PATH     the deck (default Config/kiosk.json)
           --windowed WxH    a window of this many points (default: the config's window size)
           --fullscreen      cover the whole screen
+          --events PATH     write paging events as JSON lines to PATH (- for standard output)
+
+        Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
+        that card; the wheel pages; tap the dots to step or jump.
         """
 
     var configPath = "Config/kiosk.json"
     var windowSize: PixelSize?
     var fullscreen: Bool?
+    var eventsPath: String?
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
@@ -31,6 +36,7 @@ struct RunCommand {
                 command.windowSize = try ArgumentReader.size(reader.value(for: flag), flag: flag)
                 command.fullscreen = false
             case "--fullscreen": command.fullscreen = true
+            case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
             default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
             }
         }
@@ -47,6 +53,15 @@ struct RunCommand {
         case .success(let c): config = c
         case .failure(let failure): return failure.code
         }
+        var events: EventLog?
+        if let eventsPath {
+            do {
+                events = try EventLog(path: eventsPath)
+            } catch {
+                Log.error("cannot write the event log \(eventsPath): \(error.localizedDescription)")
+                return ExitCode.cantCreate
+            }
+        }
         let library: SDLLibrary
         do throws(SDLError) {
             library = try SDLLibrary(video: true)
@@ -59,7 +74,7 @@ struct RunCommand {
                 let fonts = FontLibrary(paths: try BundledFonts.locate())
                 let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
                                                fullscreen: fullscreen ?? config.display.fullscreen)
-                try KioskApp(options: options, fonts: fonts, report: { Log.warning($0) }).run()
+                try KioskApp(options: options, fonts: fonts, events: events, report: { Log.warning($0) }).run()
                 return ExitCode.ok
             } catch {
                 Log.error("\(error)")

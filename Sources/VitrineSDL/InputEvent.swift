@@ -1,27 +1,14 @@
 import CSDL2
 import VitrineCore
 
-/// A key the kiosk reacts to, named for what it does.
-public enum KeyInput: Equatable, Sendable {
-    case escape, left, right, pageUp, pageDown, home, end
-    /// A digit key 1 to 9.
-    case digit(Int)
-}
-
 /// Everything the kiosk hears from SDL, as Swift values; ``InputEvent/init(_:window:)`` is the one place that reads `SDL_Event`.
 public enum InputEvent: Equatable, Sendable {
     /// The user or the system asked to close.
     case quit
-    /// A key went down (auto-repeat included).
-    case key(KeyInput)
-    /// A finger or the primary mouse button went down, in window points; `id` tells fingers apart (-1 is the mouse).
-    case pointerDown(id: Int, at: Point)
-    /// The pressed pointer moved.
-    case pointerMove(id: Int, to: Point)
-    /// The pointer was released.
-    case pointerUp(id: Int, at: Point)
-    /// A wheel or trackpad scroll, in notches (positive dx is right, positive dy is away from the user).
-    case wheel(dx: Double, dy: Double)
+    /// Escape went down.
+    case escape
+    /// Input for the deck: pointers in window points (the mouse has id -1), keys, wheel.
+    case kiosk(KioskInput)
     /// The window changed size; lay out again.
     case resized
     /// The window must be drawn again (exposed, shown, restored).
@@ -39,30 +26,34 @@ public enum InputEvent: Equatable, Sendable {
         case SDL_QUIT:
             self = .quit
         case SDL_KEYDOWN:
+            if Int(event.key.keysym.sym) == Int(SDLK_ESCAPE.rawValue) {
+                self = .escape
+                return
+            }
             guard let key = InputEvent.key(event.key.keysym.sym) else { return nil }
-            self = .key(key)
+            self = .kiosk(.key(key))
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != UInt32.max /* SDL_TOUCH_MOUSEID */, b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             let point = Point(x: Double(b.x), y: Double(b.y))
-            self = event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(id: InputEvent.mouseID, at: point) : .pointerUp(id: InputEvent.mouseID, at: point)
+            self = .kiosk(event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(id: InputEvent.mouseID, at: point) : .pointerUp(id: InputEvent.mouseID, at: point))
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != UInt32.max /* SDL_TOUCH_MOUSEID */, m.state & (1 << (UInt32(SDL_BUTTON_LEFT) - 1)) != 0 else { return nil }
-            self = .pointerMove(id: InputEvent.mouseID, to: Point(x: Double(m.x), y: Double(m.y)))
+            self = .kiosk(.pointerMove(id: InputEvent.mouseID, to: Point(x: Double(m.x), y: Double(m.y))))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = event.tfinger
             let id = Int(truncatingIfNeeded: f.fingerId)
             let point = Point(x: Double(f.x) * Double(windowPoints.width), y: Double(f.y) * Double(windowPoints.height))
             switch SDL_EventType(event.type) {
-            case SDL_FINGERDOWN: self = .pointerDown(id: id, at: point)
-            case SDL_FINGERMOTION: self = .pointerMove(id: id, to: point)
-            default: self = .pointerUp(id: id, at: point)
+            case SDL_FINGERDOWN: self = .kiosk(.pointerDown(id: id, at: point))
+            case SDL_FINGERMOTION: self = .kiosk(.pointerMove(id: id, to: point))
+            default: self = .kiosk(.pointerUp(id: id, at: point))
             }
         case SDL_MOUSEWHEEL:
             let w = event.wheel
             let flip = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1.0 : 1.0
-            self = .wheel(dx: Double(w.preciseX) * flip, dy: Double(w.preciseY) * flip)
+            self = .kiosk(.wheel(dx: Double(w.preciseX) * flip, dy: Double(w.preciseY) * flip))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED: self = .resized
@@ -76,16 +67,14 @@ public enum InputEvent: Equatable, Sendable {
         }
     }
 
-    private static func key(_ sym: SDL_Keycode) -> KeyInput? {
+    private static func key(_ sym: SDL_Keycode) -> KioskKey? {
         switch Int(sym) {
-        case Int(SDLK_ESCAPE.rawValue): return .escape
-        case Int(SDLK_LEFT.rawValue): return .left
-        case Int(SDLK_RIGHT.rawValue): return .right
-        case Int(SDLK_PAGEUP.rawValue): return .pageUp
-        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
-        case Int(SDLK_HOME.rawValue): return .home
-        case Int(SDLK_END.rawValue): return .end
-        case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue): return .digit(Int(sym) - Int(SDLK_0.rawValue))
+        case Int(SDLK_LEFT.rawValue), Int(SDLK_PAGEUP.rawValue): return .previous
+        case Int(SDLK_RIGHT.rawValue), Int(SDLK_PAGEDOWN.rawValue): return .next
+        case Int(SDLK_HOME.rawValue): return .first
+        case Int(SDLK_END.rawValue): return .last
+        case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue): return .number(Int(sym) - Int(SDLK_0.rawValue))
+        case Int(SDLK_KP_1.rawValue)...Int(SDLK_KP_9.rawValue): return .number(Int(sym) - Int(SDLK_KP_1.rawValue) + 1)
         default: return nil
         }
     }

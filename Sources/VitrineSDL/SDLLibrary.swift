@@ -15,6 +15,8 @@ public final class SDLLibrary {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         // The software path must not pull in a GL stack for the window framebuffer.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        // Fingers arrive as finger events only; a synthesized mouse would move the card twice.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         subsystems = video ? UInt32(SDL_INIT_VIDEO) : 0
         guard SDL_Init(subsystems) == 0 else { throw SDLError.current(video ? "SDL_Init(video)" : "SDL_Init") }
         if video, let driver = SDLLibrary.fallbackDriverInUse() {

@@ -56,6 +56,16 @@ public struct FixedTimestepClock: Sendable {
     /// The simulated time reached by the steps handed out so far, in seconds from the start.
     public var simulatedTime: Double { Double(stepCount) * stepDuration }
 
+    /// Restarts the real-time reference at `realTime` without simulating the time since the last `advance`.
+    ///
+    /// For a loop that slept on events while nothing moved: the sleep needs no steps, and the first input after it
+    /// should not wait behind a clamped burst of empty ones.
+    public mutating func resume(at realTime: Double) {
+        guard realTime.isFinite else { return }
+        lastRealTime = realTime
+        accumulator = 0
+    }
+
     /// Takes the real time now, in seconds, and returns the steps to run for it.
     ///
     /// The first call only sets the reference. Real time going backwards or non-finite counts as no time passing.

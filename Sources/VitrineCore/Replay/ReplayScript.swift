@@ -1,0 +1,158 @@
+/// What a pointer did in a replay line.
+public enum ReplayPhase: String, Sendable, Equatable {
+    case down, move, up
+}
+
+/// One thing a replay script does at its time.
+public enum ReplayAction: Sendable, Equatable {
+    /// A finger, at coordinates normalized to the window (0...1), as SDL reports fingers.
+    case touch(ReplayPhase, x: Double, y: Double)
+    /// The primary mouse button, at window points.
+    case mouse(ReplayPhase, x: Double, y: Double)
+    /// A navigation key.
+    case key(KioskKey)
+    /// A wheel or trackpad scroll, in notches.
+    case wheel(dx: Double, dy: Double)
+    /// A programmatic page request (counted from 0).
+    case page(Int)
+    /// Write the frame rendered at this time to a PNG at this path.
+    case screenshot(String)
+}
+
+/// One line of a replay script: an action at a simulated time.
+public struct ReplayStep: Sendable, Equatable {
+    /// The simulated time in seconds since the start.
+    public var at: Double
+    /// The 1-based line the step came from, for messages.
+    public var line: Int
+    /// What happens.
+    public var action: ReplayAction
+
+    /// A step.
+    public init(at: Double, line: Int, action: ReplayAction) {
+        self.at = at; self.line = line; self.action = action
+    }
+}
+
+/// A bad replay script line: the file, the line and what is wrong.
+public struct ReplayScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The script's path.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// What is wrong.
+    public var message: String
+
+    public var description: String { "\(file): line \(line): \(message)" }
+}
+
+/// Scripted input at simulated time, one JSON object per line, for `vitrine replay`.
+///
+/// Lines look like `{"at":0.10,"touch":"down","x":0.8,"y":0.5}`, `{"at":0.1,"mouse":"move","x":960,"y":400}`,
+/// `{"at":1,"key":"right"}`, `{"at":1,"wheel":{"dx":-1,"dy":0}}`, `{"at":1,"page":3}` and
+/// `{"at":1.2,"screenshot":"frame.png"}`. Blank lines and lines starting with `#` or `//` are skipped.
+public struct ReplayScript: Sendable, Equatable {
+    /// The steps, in time order (lines with equal times keep their order).
+    public var steps: [ReplayStep]
+
+    /// The key names a script may use and what they mean.
+    public static let keys: [String: KioskKey] = {
+        var keys: [String: KioskKey] = ["right": .next, "left": .previous, "pagedown": .next, "pageup": .previous,
+                                        "home": .first, "end": .last]
+        for n in 1...9 { keys[String(n)] = .number(n) }
+        return keys
+    }()
+
+    /// Parses script `text`; `file` names it in messages. Every line must parse; times must not go backwards.
+    public static func parse(_ text: String, file: String) throws(ReplayScriptError) -> ReplayScript {
+        var steps: [ReplayStep] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String(raw.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+            guard !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix("//") else { continue }
+            func fail(_ message: String) -> ReplayScriptError { ReplayScriptError(file: file, line: index + 1, message: message) }
+            let value: JSONValue
+            do throws(JSONSyntaxError) {
+                value = try JSONValue.parse(String(line))
+            } catch {
+                throw fail("malformed JSON at column \(error.column): \(error.message)")
+            }
+            let step: ReplayStep
+            do throws(ReplayLineProblem) {
+                step = try parseLine(value, line: index + 1)
+            } catch {
+                throw fail(error.message)
+            }
+            if let previous = steps.last, step.at < previous.at {
+                throw fail("\"at\" \(step.at) is earlier than the line before (\(previous.at)); lines must be in time order")
+            }
+            steps.append(step)
+        }
+        return ReplayScript(steps: steps)
+    }
+
+    /// The time of the last step, or 0 for an empty script.
+    public var duration: Double { steps.last?.at ?? 0 }
+}
+
+/// What is wrong with one line, before the file and line number are added.
+struct ReplayLineProblem: Error {
+    var message: String
+}
+
+extension ReplayScript {
+    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot"]
+
+    static func parseLine(_ value: JSONValue, line: Int) throws(ReplayLineProblem) -> ReplayStep {
+        guard case .object(let members) = value else {
+            throw ReplayLineProblem(message: "expected a JSON object, found \(value.kindDescription)")
+        }
+        let known = Set(actionKeys + ["at", "x", "y"])
+        if let unknown = members.first(where: { !known.contains($0.key) }) {
+            throw ReplayLineProblem(message: "unknown key \"\(unknown.key)\"; a line has \"at\" and one of \(actionKeys.joined(separator: ", "))")
+        }
+        guard case .number(let at)? = value["at"], at.isFinite, at >= 0 else {
+            throw ReplayLineProblem(message: "\"at\" must be a time in seconds, 0 or more")
+        }
+        let actions = members.map(\.key).filter { actionKeys.contains($0) }
+        guard actions.count == 1, let name = actions.first, let payload = value[name] else {
+            throw ReplayLineProblem(message: "a line needs exactly one of \(actionKeys.joined(separator: ", ")); found \(actions.isEmpty ? "none" : actions.joined(separator: ", "))")
+        }
+        return ReplayStep(at: at, line: line, action: try action(name, payload, in: value))
+    }
+
+    private static func action(_ name: String, _ payload: JSONValue, in object: JSONValue) throws(ReplayLineProblem) -> ReplayAction {
+        switch name {
+        case "touch", "mouse":
+            guard case .string(let phaseName) = payload, let phase = ReplayPhase(rawValue: phaseName) else {
+                throw ReplayLineProblem(message: "\"\(name)\" must be \"down\", \"move\" or \"up\"")
+            }
+            guard case .number(let x)? = object["x"], case .number(let y)? = object["y"], x.isFinite, y.isFinite else {
+                throw ReplayLineProblem(message: "\"\(name)\" needs numbers \"x\" and \"y\"")
+            }
+            if name == "touch", !(0...1).contains(x) || !(0...1).contains(y) {
+                throw ReplayLineProblem(message: "touch coordinates are normalized: \"x\" and \"y\" must be 0 to 1")
+            }
+            return name == "touch" ? .touch(phase, x: x, y: y) : .mouse(phase, x: x, y: y)
+        case "key":
+            guard case .string(let keyName) = payload, let key = keys[keyName.lowercased()] else {
+                throw ReplayLineProblem(message: "\"key\" must be one of right, left, pageup, pagedown, home, end, 1 to 9")
+            }
+            return .key(key)
+        case "wheel":
+            guard case .number(let dx)? = payload["dx"], case .number(let dy)? = payload["dy"], dx.isFinite, dy.isFinite else {
+                throw ReplayLineProblem(message: "\"wheel\" must be an object with numbers \"dx\" and \"dy\"")
+            }
+            return .wheel(dx: dx, dy: dy)
+        case "page":
+            guard case .number(let n) = payload, n >= 0, n == n.rounded(), n < 1e9 else {
+                throw ReplayLineProblem(message: "\"page\" must be a card number, 0 or more")
+            }
+            return .page(Int(n))
+        default:
+            guard case .string(let path) = payload, !path.isEmpty else {
+                throw ReplayLineProblem(message: "\"screenshot\" must be a file path")
+            }
+            return .screenshot(path)
+        }
+    }
+}
