@@ -5,8 +5,9 @@ import VitrineSDL
 /// The `vitrine` command: picks the subcommand and turns every failure into a message and an exit code.
 enum Vitrine {
     static let usage = """
-        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen]
+        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen] [--events PATH|-]
                vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
+               vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
                vitrine help | --help | COMMAND --help
 
         Shows a deck of feature cards on a kiosk screen.
@@ -14,6 +15,7 @@ enum Vitrine {
         commands:
           run       open a window (or the whole screen) and show the deck; the default
           render    draw one frame headless, with the software renderer, into a PNG file
+          replay    play scripted input headless on a simulated clock; log events, write screenshots
 
         The default config is Config/kiosk.json.
         """
@@ -40,6 +42,7 @@ enum Vitrine {
             switch command {
             case "run": return try RunCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "render": return try RenderCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case "replay": return try ReplayCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             default: throw UsageError(description: "unknown command '\(command)'")
             }
         } catch {

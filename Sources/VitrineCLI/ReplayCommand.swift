@@ -1,0 +1,102 @@
+import Foundation
+import VitrineCore
+import VitrineSDL
+
+/// `vitrine replay`: scripted input at simulated time, headless.
+struct ReplayCommand {
+    static let help = """
+        usage: vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
+
+        Plays scripted input on a manual clock stepped at the fixed timestep, headless (software renderer, no
+        display), until the last line and then until the deck comes to rest. The same script gives the same
+        event log and the same screenshots on every run.
+
+        Script lines are JSON objects, one per line, in time order:
+          {"at":0.10,"touch":"down","x":0.8,"y":0.5}     touch down|move|up, coordinates 0 to 1
+          {"at":0.10,"mouse":"move","x":960,"y":400}     mouse down|move|up, window points
+          {"at":1.0,"key":"right"}                       right left pageup pagedown home end 1..9
+          {"at":1.0,"wheel":{"dx":-1,"dy":0}}
+          {"at":1.0,"page":3}                            ask for card 3 (from 0), animated
+          {"at":1.2,"screenshot":"frame.png"}            write the frame at that time
+
+        options:
+          --config PATH   the deck (default Config/kiosk.json)
+          --script FILE   the script to play
+          --size WxH      the window size in pixels (default: the config's window size)
+          --events PATH   write paging events as JSON lines to PATH (- for standard output)
+        """
+
+    var configPath = "Config/kiosk.json"
+    var scriptPath: String?
+    var size: PixelSize?
+    var eventsPath: String?
+
+    /// Reads the options; nil when help was printed.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReplayCommand? {
+        var reader = ArgumentReader(arguments, command: "replay")
+        if reader.wantsHelp { print(help); return nil }
+        var command = ReplayCommand()
+        while let flag = reader.next() {
+            switch flag {
+            case "--config": command.configPath = try reader.value(for: flag)
+            case "--script": command.scriptPath = try reader.value(for: flag)
+            case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
+            case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
+            default: throw UsageError(description: "unknown option '\(flag)' for 'replay'")
+            }
+        }
+        guard command.scriptPath != nil else { throw UsageError(description: "replay needs --script FILE.jsonl") }
+        return command
+    }
+
+    /// Plays the script; returns the exit code.
+    func execute() -> Int32 {
+        guard let scriptPath else { return ExitCode.usage }
+        let config: KioskConfig
+        switch Vitrine.loadConfig(configPath) {
+        case .success(let c): config = c
+        case .failure(let failure): return failure.code
+        }
+        guard let data = FileManager.default.contents(atPath: scriptPath) else {
+            Log.error("\(scriptPath): cannot read the replay script: \(String(cString: strerror(errno)))")
+            return ExitCode.noInput
+        }
+        let script: ReplayScript
+        do throws(ReplayScriptError) {
+            script = try ReplayScript.parse(String(decoding: data, as: UTF8.self), file: scriptPath)
+        } catch {
+            Log.error("\(error)")
+            return ExitCode.dataError
+        }
+        var events: EventLog?
+        if let eventsPath {
+            do {
+                events = try EventLog(path: eventsPath)
+            } catch {
+                Log.error("cannot write the event log \(eventsPath): \(error.localizedDescription)")
+                return ExitCode.cantCreate
+            }
+        }
+        do throws(SDLError) {
+            let library = try SDLLibrary(video: false)
+            return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
+                let runner = try ReplayRunner(config: config, size: size ?? config.display.window,
+                                              fonts: FontLibrary(paths: try BundledFonts.locate()), events: events,
+                                              report: { Log.warning($0) })
+                var failedWrite = false
+                try runner.run(script) { (surface, path, step) throws(SDLError) in
+                    do throws(SDLError) {
+                        try surface.writePNG(to: path)
+                    } catch {
+                        Log.error("\(scriptPath): line \(step.line): cannot write \(path): \(error.message)")
+                        failedWrite = true
+                    }
+                }
+                return failedWrite ? ExitCode.cantCreate : ExitCode.ok
+            }
+        } catch {
+            Log.error("\(error)")
+            return ExitCode.software
+        }
+    }
+}
