@@ -17,8 +17,18 @@ struct ArgumentReader {
         self.command = command
     }
 
-    /// Whether any argument is `--help` or `-h`.
-    var wantsHelp: Bool { arguments.contains("--help") || arguments.contains("-h") }
+    /// Whether `--help` or `-h` stands where a flag goes (not as another flag's value).
+    var wantsHelp: Bool {
+        var expectingValue = false
+        for argument in arguments {
+            if !expectingValue && (argument == "--help" || argument == "-h") { return true }
+            expectingValue = !expectingValue && argument.hasPrefix("--") && !ArgumentReader.switches.contains(argument)
+        }
+        return false
+    }
+
+    /// The flags that take no value.
+    static let switches: Set<String> = ["--fullscreen", "--help"]
 
     /// The next argument, or nil at the end.
     mutating func next() -> String? { arguments.isEmpty ? nil : arguments.removeFirst() }

@@ -53,7 +53,9 @@ struct RenderCommand {
         }
         let count = config.cards.count
         guard count == 0 ? page == 0 : (0..<count).contains(page) else {
-            Log.error("--page \(page) is out of range: \(configPath) has \(count) cards, numbered 0 to \(count - 1)")
+            let range = count == 0 ? "no cards, so only --page 0 (the empty screen)" : "\(count) cards, numbered 0 to \(count - 1)"
+            Log.error("--page \(page) is out of range: \(configPath) has \(range)")
+            Vitrine.printUsage()
             return ExitCode.usage
         }
         guard let output else { return ExitCode.usage }

@@ -32,9 +32,7 @@ struct RunCommand {
         while let flag = reader.next() {
             switch flag {
             case "--config": command.configPath = try reader.value(for: flag)
-            case "--windowed":
-                command.windowSize = try ArgumentReader.size(reader.value(for: flag), flag: flag)
-                command.fullscreen = false
+            case "--windowed": command.windowSize = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--fullscreen": command.fullscreen = true
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
             default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
@@ -73,7 +71,7 @@ struct RunCommand {
             do throws(SDLError) {
                 let fonts = FontLibrary(paths: try BundledFonts.locate())
                 let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
-                                               fullscreen: fullscreen ?? config.display.fullscreen)
+                                               fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
                 try KioskApp(options: options, fonts: fonts, events: events, report: { Log.warning($0) }).run()
                 return ExitCode.ok
             } catch {

@@ -47,9 +47,14 @@ enum Vitrine {
             }
         } catch {
             Log.error("\(error)")
-            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            printUsage()
             return ExitCode.usage
         }
+    }
+
+    /// Writes the usage text to standard error, after a usage error.
+    static func printUsage() {
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
     }
 
     /// Loads the config at `path`, printing its warnings; on failure prints every problem and gives the exit code.

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import Glibc
 import VitrineCore
 
 /// An SDL surface: pixels in memory, freed when this object goes.
@@ -42,6 +43,8 @@ public final class Surface {
 
     /// Decodes the image file at `path` (PNG, JPEG and the other formats SDL_image reads).
     public static func load(path: String) throws(SDLError) -> Surface {
+        // SDL_image only says "Couldn't open"; the system says why.
+        guard access(path, R_OK) == 0 else { throw SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno))) }
         guard let p = IMG_Load(path) else { throw SDLError.current("IMG_Load(\(path))") }
         return Surface(owning: p)
     }
@@ -60,7 +63,13 @@ public final class Surface {
     /// Writes the surface as an RGB PNG (no alpha channel), the same bytes for the same pixels.
     public func writePNG(to path: String) throws(SDLError) {
         let rgb = try converted(to: SDL_PIXELFORMAT_RGB24.rawValue)
-        guard IMG_SavePNG(rgb.pointer, path) == 0 else { throw SDLError.current("IMG_SavePNG(\(path))") }
+        errno = 0
+        guard IMG_SavePNG(rgb.pointer, path) == 0 else {
+            let reason = errno != 0 ? String(cString: strerror(errno)) : nil
+            var error = SDLError.current("IMG_SavePNG(\(path))")
+            if let reason { error.message = reason }
+            throw error
+        }
     }
 
     /// The pixels as tightly packed RGBA bytes, row by row.

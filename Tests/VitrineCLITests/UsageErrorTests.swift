@@ -69,10 +69,8 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
     @Test func fullscreenBeforeWindowedIsRefusedToo() throws {
         let result = try VitrineProcess.run(["run", "--fullscreen", "--windowed", "800x600"], timeout: .seconds(10))
         #expect(!result.timedOut)
-        withKnownIssue("RunCommand.parse only rejects --windowed followed by --fullscreen: --windowed resets fullscreen to false") {
-            #expect(result.code == 64, "stderr: \(result.err)")
-            #expect(result.messages("error").first?.contains("--windowed and --fullscreen") == true)
-        }
+        #expect(result.code == 64, "stderr: \(result.err)")
+        #expect(result.messages("error").first?.contains("--windowed and --fullscreen") == true)
     }
 
     /// Usage errors are reported before the config is read, so a bad flag wins over a missing config.

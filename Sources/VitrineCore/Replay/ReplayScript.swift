@@ -66,15 +66,17 @@ public struct ReplayScript: Sendable, Equatable {
     /// Parses script `text`; `file` names it in messages. Every line must parse; times must not go backwards.
     public static func parse(_ text: String, file: String) throws(ReplayScriptError) -> ReplayScript {
         var steps: [ReplayStep] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(String(raw.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        // Split on any line break, CRLF included ("\r\n" is a single Character, so splitting on "\n" misses it).
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let indent = raw.prefix(while: \.isWhitespace).unicodeScalars.count
+            let line = String(String(raw.dropFirst(raw.prefix(while: \.isWhitespace).count).reversed()).drop(while: \.isWhitespace).reversed())
             guard !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix("//") else { continue }
             func fail(_ message: String) -> ReplayScriptError { ReplayScriptError(file: file, line: index + 1, message: message) }
             let value: JSONValue
             do throws(JSONSyntaxError) {
                 value = try JSONValue.parse(String(line))
             } catch {
-                throw fail("malformed JSON at column \(error.column): \(error.message)")
+                throw fail("malformed JSON at column \(error.column + indent): \(error.message)")
             }
             let step: ReplayStep
             do throws(ReplayLineProblem) {

@@ -50,7 +50,7 @@ import Testing
         #expect(message(#"{"at":1,"key":"right""#)?.hasPrefix("malformed JSON at column") == true)
     }
 
-    @Test(.disabled("bug: the line is trimmed before parsing, so the column counts from the first non-blank character, not from the start of the physical line"))
+    @Test
     func malformedJSONColumnCountsLeadingIndentation() throws {
         // The stray ']' is the 26th character of the physical line (22nd after the 4 spaces).
         let error = try #require(failure(#"    {"at":1,"key":"right"]"#))

@@ -100,7 +100,7 @@ import Testing
         #expect(try ReplayScript.parse("{\"at\":0,\"page\":1}\n", file: "t").steps.count == 1)
     }
 
-    @Test(.disabled("bug: ReplayScript.parse splits on Character \"\\n\", and \"\\r\\n\" is one Character, so a CRLF script is read as one line and fails to parse"))
+    @Test
     func crlfLineEndingsSplitLines() throws {
         let script = try ReplayScript.parse("{\"at\":0,\"page\":1}\r\n# c\r\n{\"at\":1,\"page\":2}\r\n", file: "t")
         #expect(script.steps == [ReplayStep(at: 0, line: 1, action: .page(1)), ReplayStep(at: 1, line: 3, action: .page(2))])
