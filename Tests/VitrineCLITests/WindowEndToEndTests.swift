@@ -7,21 +7,36 @@ import VitrineCore
     /// A started process, ended when the test is done with it.
     final class Child {
         let process = Process()
-        init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        /// Where the process's standard error goes, for failure messages.
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-e2e-\(UUID().uuidString).err")
+
+        init(_ path: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: Any? = nil) throws {
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: VitrineProcess.root)
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardOutput = standardOutput ?? FileHandle.nullDevice
+            _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorLog)
+            // Test-runner threads block SIGTERM and SIGINT, and a spawned child inherits the mask: unblock them here
+            // so the child can be asked to quit (and Xvfb removes its lock file on the way out).
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
             try process.run()
         }
-        // SIGKILL, not terminate(): children of the test runner inherit a signal mask with SIGTERM blocked.
+
+        /// What the process wrote to standard error so far.
+        var errors: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
         deinit {
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                process.terminate()
+                if wait(seconds: 3) == nil { kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
             }
+            try? FileManager.default.removeItem(at: errorLog)
         }
 
         /// Waits up to `seconds` for the process to end; its exit code, or nil if it is still running.
@@ -72,10 +87,12 @@ import VitrineCore
             Issue.record("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
             return
         }
-        let displayNumber = 90 + Int.random(in: 0..<200)
-        let display = ":\(displayNumber)"
-        let server = try Child(xvfb, [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
-        #expect(Self.eventually(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(displayNumber)") }, "Xvfb did not start")
+        // Xvfb picks a free display itself and writes its number to the pipe once it accepts connections.
+        let ready = Pipe()
+        let server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], standardOutput: ready)
+        let number = String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(Int(number) != nil, "Xvfb did not start: \(server.errors)")
+        let display = ":\(number)"
 
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-e2e-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -85,7 +102,7 @@ import VitrineCore
         #expect(try Self.eventually(10) {
             window = try Self.xdotool(["search", "--name", "^Vitrine$"], display: display).split(separator: "\n").first.map(String.init) ?? ""
             return !window.isEmpty
-        }, "no Vitrine window appeared")
+        }, "no Vitrine window appeared: \(app.errors)")
         let geometry = try Self.xdotool(["getwindowgeometry", "--shell", window], display: display)
         let values = Dictionary(uniqueKeysWithValues: geometry.split(separator: "\n").compactMap { line -> (String, Int)? in
             let parts = line.split(separator: "=")
@@ -124,7 +141,7 @@ import VitrineCore
         #expect(events().filter { $0.contains("transitionStarted") }.count == events().filter { $0.contains("transitionFinished") }.count)
 
         try Self.xdotool(["key", "Escape"], display: display)
-        #expect(app.wait(seconds: 5) == 0, "Escape did not quit cleanly")
+        #expect(app.wait(seconds: 5) == 0, "Escape did not quit cleanly: \(app.errors)")
         withExtendedLifetime(server) {}
     }
 }
