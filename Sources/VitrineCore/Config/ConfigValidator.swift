@@ -109,6 +109,20 @@ struct ConfigValidator {
         return Int(number)
     }
 
+    /// The finite number in `value` when it lies in `range`, or nil after recording an error.
+    mutating func number(_ value: JSONValue, at path: ConfigPath, in range: ClosedRange<Double>) -> Double? {
+        let expected = "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+        guard case .number(let number) = value else {
+            error(path, "expected \(expected), found \(value.kindDescription)")
+            return nil
+        }
+        guard number.isFinite, range.contains(number) else {
+            error(path, "expected \(expected), found \(Self.format(number))")
+            return nil
+        }
+        return number
+    }
+
     /// The case of `Choice` whose raw value is the string in `value`, or nil after recording an error
     /// that lists every allowed value.
     mutating func choice<Choice: CaseIterable & RawRepresentable>(_ value: JSONValue, at path: ConfigPath) -> Choice?

@@ -42,6 +42,10 @@ extension KioskConfig {
         var validator = ConfigValidator(file: file)
         var draft = KioskSchema.RootDraft()
         validator.decodeObject(document, at: .root, schema: KioskSchema.root, into: &draft)
+        if let home = draft.autoplay?.home, let count = draft.cards?.count, count > 0, home >= count {
+            validator.error(ConfigPath.root.appending(key: "autoplay").appending(key: "home"),
+                            "card \(home) does not exist: the deck has \(count) cards, numbered 0 to \(count - 1)")
+        }
         guard validator.errors.isEmpty, let drafts = draft.cards else {
             throw ConfigError(kind: .invalid, diagnostics: validator.errors, warnings: validator.warnings)
         }
@@ -54,7 +58,8 @@ extension KioskConfig {
             card.image = resolve(card.image, inFolder: folder)
             cards.append(card)
         }
-        let config = KioskConfig(cards: cards, display: draft.display, wrap: draft.wrap, file: file)
+        var config = KioskConfig(cards: cards, display: draft.display, wrap: draft.wrap, file: file)
+        config.autoplay = draft.autoplay
         return (config, validator.warnings)
     }
 

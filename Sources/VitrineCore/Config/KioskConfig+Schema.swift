@@ -7,6 +7,7 @@ enum KioskSchema {
         var cards: [CardDraft]? = nil
         var display = DisplayConfig()
         var wrap = true
+        var autoplay: AutoplayConfig? = nil
     }
 
     /// A card while it is being checked; `card` is nil unless every required key was found valid.
@@ -46,6 +47,32 @@ enum KioskSchema {
         .init("wrap", expected: "true or false") { draft, value, path, validator in
             if let wrap = validator.bool(value, at: path) { draft.wrap = wrap }
         },
+        .init("autoplay", expected: "an object") { draft, value, path, validator in
+            var autoplay = AutoplayConfig()
+            if validator.decodeObject(value, at: path, schema: KioskSchema.autoplay, into: &autoplay) { draft.autoplay = autoplay }
+        },
+    ])
+
+    /// The longest time, in seconds, an autoplay setting may name: a day.
+    static let longestAutoplayTime = 86_400.0
+
+    /// The `autoplay` object.
+    static let autoplay = ObjectSchema<AutoplayConfig>([
+        .init("interval", expected: "seconds") { autoplay, value, path, validator in
+            if let seconds = validator.number(value, at: path, in: 0.5...longestAutoplayTime) { autoplay.interval = seconds }
+        },
+        .init("resumeAfterIdle", expected: "seconds") { autoplay, value, path, validator in
+            if let seconds = validator.number(value, at: path, in: 0...longestAutoplayTime) { autoplay.resumeAfterIdle = seconds }
+        },
+        .init("homeAfterIdle", expected: "seconds") { autoplay, value, path, validator in
+            if let seconds = validator.number(value, at: path, in: 1...longestAutoplayTime) { autoplay.homeAfterIdle = seconds }
+        },
+        .init("home", expected: "a card number") { autoplay, value, path, validator in
+            if let home = validator.integer(value, at: path, in: 0...1_000_000) { autoplay.home = home }
+        },
+        .init("progressBar", expected: "true or false") { autoplay, value, path, validator in
+            if let bar = validator.bool(value, at: path) { autoplay.progressBar = bar }
+        },
     ])
 
     /// One element of `cards`.
@@ -81,6 +108,29 @@ enum KioskSchema {
         },
         .init("fullscreen", expected: "true or false") { display, value, path, validator in
             if let fullscreen = validator.bool(value, at: path) { display.fullscreen = fullscreen }
+        },
+        .init("mode", expected: "a display mode") { display, value, path, validator in
+            if let mode: DisplayMode = validator.choice(value, at: path) { display.mode = mode }
+        },
+        .init("displayIndex", expected: "a whole number from 0 to 15") { display, value, path, validator in
+            if let index = validator.integer(value, at: path, in: 0...15) { display.displayIndex = index }
+        },
+        .init("exitChord", expected: "a key chord such as \"ctrl+alt+shift+q\"") { display, value, path, validator in
+            guard let text = validator.string(value, at: path, nonEmpty: true) else { return }
+            guard let chord = KeyChord(parsing: text) else {
+                validator.error(path, "expected a key chord such as \"ctrl+alt+shift+q\" (modifiers ctrl, alt, shift, super, then one key), found \"\(text)\"")
+                return
+            }
+            display.exitChord = chord
+        },
+        .init("rotation", expected: "0, 90, 180 or 270") { display, value, path, validator in
+            guard case .number(let degrees) = value, let rotation = Rotation(rawValue: Int(exactly: degrees) ?? -1) else {
+                let found: String
+                if case .number(let n) = value { found = ConfigValidator.format(n) } else { found = value.kindDescription }
+                validator.error(path, "expected 0, 90, 180 or 270 (degrees clockwise), found \(found)")
+                return
+            }
+            display.rotation = rotation
         },
     ])
 

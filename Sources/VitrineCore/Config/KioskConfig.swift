@@ -6,6 +6,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var display: DisplayConfig
     /// Whether swiping past the last card comes back to the first (and the other way round).
     public var wrap: Bool
+    /// Attract mode; nil (the default) leaves it off.
+    public var autoplay: AutoplayConfig? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.
     public var file: String
 
@@ -53,6 +55,14 @@ public struct DisplayConfig: Sendable, Equatable {
     public var background: Color
     /// Whether the window covers the whole screen.
     public var fullscreen: Bool
+    /// Windowed, or a locked-down kiosk.
+    public var mode: DisplayMode = .windowed
+    /// The screen to use, counted from 0, when there is more than one.
+    public var displayIndex: Int = 0
+    /// The only key press that quits kiosk mode; nil for none (then only signals stop it).
+    public var exitChord: KeyChord? = nil
+    /// How the panel is mounted.
+    public var rotation: Rotation = .none
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

@@ -5,13 +5,27 @@
 public struct KioskSession: Sendable {
     /// The paging engine; its `currentPage` is the bound page.
     public private(set) var pager: Pager
-    /// The page geometry, in pixels.
+    /// The page geometry, in pixels of the logical (upright) screen.
     public private(set) var stage: StageLayout
+    /// How the panel is mounted; pointer input arrives in physical points and is turned back.
+    public private(set) var rotation: Rotation
 
-    /// A session over `pageCount` cards on `stage`, starting at `currentPage`.
-    public init(pageCount: Int, wraps: Bool, stage: StageLayout, currentPage: Int = 0) {
+    /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
+    public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
         pager = Pager(pageCount: pageCount, wraps: wraps, currentPage: currentPage)
         self.stage = stage
+        self.rotation = rotation
+    }
+
+    /// The panel's size in points, as pointer input measures it.
+    public var physicalSizeInPoints: Size {
+        let logical = Size(width: Double(stage.windowPixels.width) / stage.pointScale, height: Double(stage.windowPixels.height) / stage.pointScale)
+        return rotation.swapsAxes ? Size(width: logical.height, height: logical.width) : logical
+    }
+
+    /// A physical pointer position turned into the upright layout's points.
+    private func logical(_ p: Point) -> Point {
+        rotation.logicalPoint(fromPhysical: p, physicalSize: physicalSizeInPoints)
     }
 
     /// The width of a page in points: how far a finger moves to drag one page.
@@ -23,14 +37,20 @@ public struct KioskSession: Sendable {
     /// Takes a new window geometry; the pager keeps its page (its offset is in page widths).
     public mutating func setStage(_ newStage: StageLayout) { stage = newStage }
 
+    /// Whether `input` comes from a person (pointers, keys, wheel) rather than the program.
+    public static func isUserInput(_ input: KioskInput) -> Bool {
+        if case .setPage = input { return false }
+        return true
+    }
+
     /// Applies one input at simulated time `time` and returns what the pager reports, page-control taps resolved.
     public mutating func handle(_ input: KioskInput, at time: Double) -> [PagerEvent] {
         let width = pageWidthInPoints
         let pagerInput: PagerInput
         switch input {
-        case .pointerDown(let id, let point): pagerInput = .pointerDown(id: id, at: point)
-        case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: point)
-        case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: point)
+        case .pointerDown(let id, let point): pagerInput = .pointerDown(id: id, at: logical(point))
+        case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: logical(point))
+        case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
         case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)
         case .key(.previous): pagerInput = .previous
         case .key(.next): pagerInput = .next

@@ -1,0 +1,78 @@
+/// Attract mode's clock: when to advance, when to go home, and how far the progress bar has run.
+///
+/// It keeps no time of its own: every call passes the current time in seconds (the app's monotonic clock, or
+/// simulated time in tests). Advances go through the normal transition path, so `pageChanged` fires as usual.
+public struct Autoplay: Sendable {
+    /// The settings.
+    public let config: AutoplayConfig
+    /// When the running interval began: the start, the last advance, or the moment advancing resumed.
+    private var anchor: Double
+    /// The last user input, or nil before any.
+    private var lastInput: Double?
+    /// Whether the kiosk already went home in the current idle period.
+    private var wentHome = false
+
+    /// Attract mode starting its first interval at `start`.
+    public init(config: AutoplayConfig, start: Double) {
+        self.config = config
+        anchor = start
+    }
+
+    /// Records user input at `t`: advancing pauses until `resumeAfterIdle` seconds pass without input.
+    public mutating func noteInput(at t: Double) {
+        lastInput = max(lastInput ?? t, t)
+        wentHome = false
+    }
+
+    /// When the interval in progress at `t` began, or nil while paused.
+    private func intervalStart(at t: Double) -> Double? {
+        guard let lastInput else { return anchor }
+        let resume = lastInput + config.resumeAfterIdle
+        return t < resume ? nil : max(anchor, resume)
+    }
+
+    /// When the kiosk goes home, if it still has to in this idle period.
+    private var homeTime: Double? {
+        guard let lastInput, let after = config.homeAfterIdle, !wentHome else { return nil }
+        return lastInput + after
+    }
+
+    /// Whether advancing is paused at `t` because someone used the kiosk recently.
+    public func isPaused(at t: Double) -> Bool { intervalStart(at: t) == nil }
+
+    /// The share of the interval gone by at `t`, 0...1, for the progress bar; nil while paused.
+    public func progress(at t: Double) -> Double? {
+        guard let start = intervalStart(at: t) else { return nil }
+        return min(1, max(0, (t - start) / config.interval))
+    }
+
+    /// The next moment after `t` something is due (an advance, resuming, going home), for the loop's wait.
+    public func nextDeadline(after t: Double) -> Double? {
+        var deadlines: [Double] = []
+        if let start = intervalStart(at: t) {
+            deadlines.append(start + config.interval)
+        } else if let lastInput {
+            deadlines.append(lastInput + config.resumeAfterIdle)
+        }
+        if let home = homeTime { deadlines.append(home) }
+        return deadlines.min()
+    }
+
+    /// What attract mode asks for at `t`, if anything; call it whenever the loop wakes.
+    ///
+    /// Nothing happens while the pager is moving or held (`pagerIdle` false): the advance waits until it rests.
+    /// Going home takes precedence over advancing. At the last card of a deck that does not wrap, an advance goes
+    /// back to the first card.
+    public mutating func due(at t: Double, currentPage: Int, pageCount: Int, wraps: Bool, pagerIdle: Bool) -> KioskInput? {
+        guard pagerIdle, pageCount > 1 else { return nil }
+        if let home = homeTime, t >= home {
+            wentHome = true
+            anchor = t
+            let target = min(max(config.home, 0), pageCount - 1)
+            return currentPage == target ? nil : .setPage(target)
+        }
+        guard let start = intervalStart(at: t), t >= start + config.interval else { return nil }
+        anchor = t
+        return !wraps && currentPage == pageCount - 1 ? .setPage(0) : .key(.next)
+    }
+}
