@@ -5,14 +5,17 @@ import VitrineSDL
 /// `vitrine run`: the kiosk itself.
 struct RunCommand {
     static let help = """
-        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen] [--events PATH|-]
+        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-]
 
-        Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits.
+        Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits. SIGINT and
+        SIGTERM quit cleanly (exit 0); SIGHUP reloads the config.
 
         options:
           --config PATH     the deck (default Config/kiosk.json)
           --windowed WxH    a window of this many points (default: the config's window size)
           --fullscreen      cover the whole screen
+          --kiosk           lock down: fullscreen on the configured display, no cursor, no screensaver; no key
+                            or close request quits but the config's display.exitChord (as display.mode "kiosk")
           --events PATH     write paging events as JSON lines to PATH (- for standard output)
 
         Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
@@ -23,6 +26,7 @@ struct RunCommand {
     var windowSize: PixelSize?
     var fullscreen: Bool?
     var eventsPath: String?
+    var kiosk = false
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
@@ -34,6 +38,7 @@ struct RunCommand {
             case "--config": command.configPath = try reader.value(for: flag)
             case "--windowed": command.windowSize = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--fullscreen": command.fullscreen = true
+            case "--kiosk": command.kiosk = true
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
             default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
             }
@@ -41,16 +46,20 @@ struct RunCommand {
         if command.fullscreen == true && command.windowSize != nil {
             throw UsageError(description: "--windowed and --fullscreen cannot be used together")
         }
+        if command.kiosk && command.windowSize != nil {
+            throw UsageError(description: "--windowed and --kiosk cannot be used together: a kiosk covers the screen")
+        }
         return command
     }
 
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
-        let config: KioskConfig
+        var config: KioskConfig
         switch Vitrine.loadConfig(configPath) {
         case .success(let c): config = c
         case .failure(let failure): return failure.code
         }
+        if kiosk { config.display.mode = .kiosk }
         var events: EventLog?
         if let eventsPath {
             do {
@@ -72,7 +81,11 @@ struct RunCommand {
                 let fonts = FontLibrary(paths: try BundledFonts.locate())
                 let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
                                                fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
-                try KioskApp(options: options, fonts: fonts, events: events, report: { Log.warning($0) }).run()
+                let app = try KioskApp(options: options, fonts: fonts, events: events, report: { Log.warning($0) })
+                switch app.run() {
+                case .userQuit: Log.info("quit")
+                case .signal(let number): Log.info("stopped by signal \(number)")
+                }
                 return ExitCode.ok
             } catch {
                 Log.error("\(error)")

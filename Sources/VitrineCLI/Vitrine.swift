@@ -5,7 +5,7 @@ import VitrineSDL
 /// The `vitrine` command: picks the subcommand and turns every failure into a message and an exit code.
 enum Vitrine {
     static let usage = """
-        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen] [--events PATH|-]
+        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-]
                vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
                vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
                vitrine help | --help | COMMAND --help
@@ -17,11 +17,24 @@ enum Vitrine {
           render    draw one frame headless, with the software renderer, into a PNG file
           replay    play scripted input headless on a simulated clock; log events, write screenshots
 
-        The default config is Config/kiosk.json.
+        Every command takes --log-level error|warning|info|debug (default info); messages go to standard error,
+        one line each, with the time. The default config is Config/kiosk.json.
         """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     static func main(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        if let index = arguments.firstIndex(where: { $0 == "--log-level" || $0.hasPrefix("--log-level=") }) {
+            let inline = arguments[index].hasPrefix("--log-level=") ? String(arguments[index].dropFirst("--log-level=".count)) : nil
+            let value = inline ?? (index + 1 < arguments.count ? arguments[index + 1] : "")
+            guard let level = LogLevel(rawValue: value) else {
+                Log.error("--log-level takes one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")); got '\(value)'")
+                printUsage()
+                return ExitCode.usage
+            }
+            Logger.shared.level = level
+            arguments.removeSubrange(index...(inline == nil ? min(index + 1, arguments.count - 1) : index))
+        }
         var rest = arguments
         let command: String
         if let first = rest.first, !first.hasPrefix("-") {
@@ -76,16 +89,12 @@ struct ExitFailure: Error {
     var code: Int32
 }
 
-/// One line per message on standard error, with the program's name and the level.
+/// Shorthands for the process's ``Logger``.
 enum Log {
     /// Reports an error.
-    static func error(_ message: String) { write("error", message) }
+    static func error(_ message: String) { Logger.shared.log(.error, message) }
     /// Reports a warning.
-    static func warning(_ message: String) { write("warning", message) }
+    static func warning(_ message: String) { Logger.shared.log(.warning, message) }
     /// Reports a fact worth knowing.
-    static func info(_ message: String) { write("info", message) }
-
-    private static func write(_ level: String, _ message: String) {
-        FileHandle.standardError.write(Data("vitrine: \(level): \(message)\n".utf8))
-    }
+    static func info(_ message: String) { Logger.shared.log(.info, message) }
 }

@@ -18,7 +18,11 @@ public final class DeckRenderer {
     /// Receives one line per problem, such as an image that cannot be read (each reported once).
     public var report: (String) -> Void
 
+    /// How the panel is mounted: frames are laid out upright on ``stage`` and turned by this angle on output.
+    public var rotation: Rotation = .none
+
     private let discs = DiscTextures()
+    private var upright: Texture?
     private var composed: [Int: Texture] = [:]
     private var reported: Set<String> = []
 
@@ -43,15 +47,18 @@ public final class DeckRenderer {
     }
 
     /// Drops every composed card, as when the renderer lost its target textures.
-    public func invalidate() { composed.removeAll() }
+    public func invalidate() {
+        composed.removeAll()
+        upright = nil
+    }
 
     /// The number of cards that currently hold a composed texture.
     public var composedCount: Int { composed.count }
 
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
-    public func drawFrame(_ pager: PagerSnapshot) -> [SDLError] {
-        let list = DisplayList.frame(stage: stage, pager: pager, background: background)
+    public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
+        let list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
         var keep = Set<Int>()
         for case .card(let index, _) in list.commands { keep.insert(index) }
         for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
@@ -66,8 +73,37 @@ public final class DeckRenderer {
                 errors.append(error)
             }
         }
-        errors += renderer.execute(list, resources: DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] }))
+        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
+        guard rotation != .none else {
+            errors += renderer.execute(list, resources: resources)
+            return errors
+        }
+        do throws(SDLError) {
+            try drawTurned(list, resources: resources, errors: &errors)
+        } catch {
+            errors.append(error)
+        }
         return errors
+    }
+
+    /// Draws `list` upright into a texture of the logical screen's size, then copies it turned onto the output.
+    private func drawTurned(_ list: DisplayList, resources: DrawResources, errors: inout [SDLError]) throws(SDLError) {
+        let size = stage.windowPixels
+        if upright?.size != size { upright = try renderer.makeTargetTexture(size: size) }
+        guard let upright else { return }
+        try renderer.setTarget(upright)
+        errors += renderer.execute(list, resources: resources)
+        try renderer.setTarget(nil)
+        let output = renderer.outputSize
+        SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
+        SDL_RenderClear(renderer.pointer)
+        upright.setBlendMode(SDL_BLENDMODE_NONE)
+        // The upright rectangle, centered on the output; SDL turns it clockwise about its center.
+        var dst = SDL_Rect(x: Int32((output.width - size.width) / 2), y: Int32((output.height - size.height) / 2),
+                           w: Int32(size.width), h: Int32(size.height))
+        guard SDL_RenderCopyEx(renderer.pointer, upright.pointer, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE) == 0 else {
+            throw SDLError.current("SDL_RenderCopyEx(rotated frame)")
+        }
     }
 
     /// Composes card `index` (image, scrim, title and subtitle) into a new opaque texture of the card's pixel size.

@@ -14,9 +14,11 @@ public final class HeadlessRenderer {
     public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, report: @escaping (String) -> Void = { _ in }) throws(SDLError) {
         surface = try Surface(size: size)
         let renderer = try Renderer(surface: surface)
-        let stage = StageLayout(windowPixels: size, pointScale: 1, fit: config.display.fit)
+        let rotation = config.display.rotation
+        let stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
                             stage: stage, report: report)
+        deck.rotation = rotation
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page` moved `offset` pages toward its neighbour.

@@ -3,11 +3,12 @@ import VitrineCore
 
 /// Everything the kiosk hears from SDL, as Swift values; ``InputEvent/init(_:window:)`` is the one place that reads `SDL_Event`.
 public enum InputEvent: Equatable, Sendable {
-    /// The user or the system asked to close.
-    case quit
-    /// Escape went down.
-    case escape
-    /// Input for the deck: pointers in window points (the mouse has id -1), keys, wheel.
+    /// A key went down (auto-repeat included): SDL's key name in lower case ("right", "q", "keypad 3") and the
+    /// modifiers held. ``KioskKeymap`` and ``Lockdown`` in the core say what it means.
+    case key(name: String, modifiers: KeyChord.Modifiers)
+    /// The window's close button or the window manager asked the window to close.
+    case closeRequest
+    /// Input for the deck: pointers in window points (the mouse has id -1) and the wheel.
     case kiosk(KioskInput)
     /// The window changed size; lay out again.
     case resized
@@ -24,14 +25,18 @@ public enum InputEvent: Equatable, Sendable {
     public init?(_ event: SDL_Event, windowPoints: PixelSize) {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            self = .quit
+            // With SDL's signal handlers off, SDL_QUIT only follows the last window's close request.
+            self = .closeRequest
         case SDL_KEYDOWN:
-            if Int(event.key.keysym.sym) == Int(SDLK_ESCAPE.rawValue) {
-                self = .escape
-                return
-            }
-            guard let key = InputEvent.key(event.key.keysym.sym) else { return nil }
-            self = .kiosk(.key(key))
+            let name = String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased()
+            guard !name.isEmpty else { return nil }
+            let mod = UInt32(event.key.keysym.mod)
+            var modifiers: KeyChord.Modifiers = []
+            if mod & UInt32(KMOD_CTRL.rawValue) != 0 { modifiers.insert(.ctrl) }
+            if mod & UInt32(KMOD_ALT.rawValue) != 0 { modifiers.insert(.alt) }
+            if mod & UInt32(KMOD_SHIFT.rawValue) != 0 { modifiers.insert(.shift) }
+            if mod & UInt32(KMOD_GUI.rawValue) != 0 { modifiers.insert(.gui) }
+            self = .key(name: name, modifiers: modifiers)
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != UInt32.max /* SDL_TOUCH_MOUSEID */, b.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
@@ -57,6 +62,7 @@ public enum InputEvent: Equatable, Sendable {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED: self = .resized
+            case SDL_WINDOWEVENT_CLOSE: self = .closeRequest
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: self = .redraw
             default: return nil
             }
@@ -64,18 +70,6 @@ public enum InputEvent: Equatable, Sendable {
             self = .targetsReset
         default:
             return nil
-        }
-    }
-
-    private static func key(_ sym: SDL_Keycode) -> KioskKey? {
-        switch Int(sym) {
-        case Int(SDLK_LEFT.rawValue), Int(SDLK_PAGEUP.rawValue): return .previous
-        case Int(SDLK_RIGHT.rawValue), Int(SDLK_PAGEDOWN.rawValue): return .next
-        case Int(SDLK_HOME.rawValue): return .first
-        case Int(SDLK_END.rawValue): return .last
-        case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue): return .number(Int(sym) - Int(SDLK_0.rawValue))
-        case Int(SDLK_KP_1.rawValue)...Int(SDLK_KP_9.rawValue): return .number(Int(sym) - Int(SDLK_KP_1.rawValue) + 1)
-        default: return nil
         }
     }
 }

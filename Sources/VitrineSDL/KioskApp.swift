@@ -13,62 +13,143 @@ public final class KioskApp {
         /// Whether to cover the whole screen.
         public var fullscreen: Bool
 
-        /// Options for a run.
+        /// Options for a run; `config.display.mode` says whether it is a locked-down kiosk.
         public init(config: KioskConfig, windowSize: PixelSize, fullscreen: Bool) {
             self.config = config; self.windowSize = windowSize; self.fullscreen = fullscreen
         }
+
+        /// Whether this run is a locked-down kiosk.
+        public var isKiosk: Bool { config.display.mode == .kiosk }
+    }
+
+    /// Why the loop stopped.
+    public enum Exit: Equatable, Sendable {
+        /// Escape, the close button or the exit chord.
+        case userQuit
+        /// SIGINT or SIGTERM.
+        case signal(Int32)
     }
 
     /// The frame interval when the renderer cannot wait for vsync: 60 Hz, the common panel rate.
     public static let fallbackFrameInterval = 1.0 / 60.0
+    /// How many times per autoplay interval the progress bar is redrawn: smooth enough for a 4 pt bar.
+    public static let progressBarSteps = 60.0
+
+    /// Called once, right after the first frame is on screen (systemd's READY=1 goes here).
+    public var onFirstFrame: () -> Void = {}
+    /// A periodic duty and its period in seconds (the systemd watchdog goes here); the loop wakes for it.
+    public var heartbeat: (period: Double, action: () -> Void)?
+    /// Called on SIGHUP (hot reload goes here).
+    public var onHangup: () -> Void = {}
+    /// Called on SIGUSR1 (statistics go here).
+    public var onUser1: () -> Void = {}
 
     private let options: Options
     private let window: Window
     private let deck: DeckRenderer
     private let events: EventLog?
+    private let signals: SignalBridge
+    private let lockdown: Lockdown
     private var session: KioskSession
+    private var autoplay: Autoplay?
     private var clock = FixedTimestepClock()
-    private var running = true
+    private var exit: Exit?
     /// Set when the screen must be drawn again whatever the pager says (first frame, resize, expose).
     private var dirty = true
     private var lastDrawn: PagerSnapshot?
+    private var lastProgressStep: Double?
+    private var nextHeartbeat = 0.0
+    private var firstFrameShown = false
     private let start = DispatchTime.now().uptimeNanoseconds
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     public init(options: Options, fonts: FontLibrary, events: EventLog?, report: @escaping (String) -> Void) throws(SDLError) {
         self.options = options
         self.events = events
-        window = try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen)
+        let display = options.config.display
+        lockdown = Lockdown(mode: display.mode, exitChord: display.exitChord)
+        window = try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen || options.isKiosk,
+                            displayIndex: display.displayIndex)
+        if options.isKiosk {
+            SDL_ShowCursor(SDL_DISABLE)
+            SDL_DisableScreenSaver()
+        }
         let renderer = try Renderer(window: window, software: true)
-        let stage = KioskApp.stage(window: window, renderer: renderer, fit: options.config.display.fit)
+        let stage = KioskApp.stage(window: window, renderer: renderer, config: options.config)
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
-                            background: options.config.display.background, stage: stage, report: report)
-        session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage)
+                            background: display.background, stage: stage, report: report)
+        deck.rotation = display.rotation
+        session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
+        signals = try SignalBridge()
+        if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
     }
 
     /// Seconds since the app started, from a monotonic clock.
     private var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
-    /// Shows the deck until the window is closed or Escape is pressed.
+    /// Shows the deck until it is told to stop, and says why it stopped.
     ///
-    /// While a card moves it simulates at the fixed step and draws at most once per frame interval; when nothing
-    /// moves it blocks in `SDL_WaitEvent`, using no CPU until the next input.
-    public func run() {
+    /// While a card moves it simulates at the fixed step and draws at most once per frame interval. When nothing
+    /// moves it blocks in `SDL_WaitEvent` (or, when a timer is due later, `SDL_WaitEventTimeout` until then),
+    /// using no CPU until the next input or timer.
+    public func run() -> Exit {
         var event = SDL_Event()
         clock.resume(at: now)
-        while running {
+        if let heartbeat { nextHeartbeat = now + heartbeat.period }
+        while exit == nil {
             if session.isIdle && !dirty && lastDrawn == session.snapshot() {
-                guard SDL_WaitEvent(&event) == 1 else { continue }
+                let woke: Bool
+                if let deadline = nextDeadline() {
+                    let ms = max(0, Int32(min((deadline - now) * 1000, Double(Int32.max)).rounded(.up)))
+                    woke = SDL_WaitEventTimeout(&event, ms) == 1
+                } else {
+                    woke = SDL_WaitEvent(&event) == 1
+                }
                 clock.resume(at: now)
-                handle(event)
+                if woke { handle(event) }
             } else {
                 let frameStart = now
                 draw(alpha: advance())
                 let wait = KioskApp.fallbackFrameInterval - (now - frameStart)
                 if wait > 0.001, SDL_WaitEventTimeout(&event, Int32(wait * 1000)) == 1 { handle(event) }
             }
-            while running, SDL_PollEvent(&event) == 1 { handle(event) }
+            while exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
+            runTimers()
         }
+        return exit ?? .userQuit
+    }
+
+    /// The earliest timer: the next autoplay action or progress-bar step, and the heartbeat.
+    private func nextDeadline() -> Double? {
+        var deadlines: [Double] = []
+        if let heartbeat { deadlines.append(nextHeartbeat); _ = heartbeat }
+        if let autoplay {
+            let t = now
+            if let due = autoplay.nextDeadline(after: t) { deadlines.append(due) }
+            if autoplay.config.progressBar, autoplay.progress(at: t) != nil {
+                deadlines.append(t + autoplay.config.interval / KioskApp.progressBarSteps)
+            }
+        }
+        return deadlines.min()
+    }
+
+    /// Runs whatever timer is due: the heartbeat, an autoplay advance, a progress-bar redraw.
+    private func runTimers() {
+        let t = now
+        if let heartbeat, t >= nextHeartbeat {
+            heartbeat.action()
+            nextHeartbeat = t + heartbeat.period
+        }
+        guard var autoplay else { return }
+        if let input = autoplay.due(at: t, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
+                                    wraps: session.pager.isWrapping, pagerIdle: session.isIdle) {
+            events?.write(session.handle(input, at: clock.simulatedTime), t: t)
+        }
+        if autoplay.config.progressBar {
+            let step = autoplay.progress(at: t).map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
+            if step != lastProgressStep { dirty = true }
+        }
+        self.autoplay = autoplay
     }
 
     /// Runs the fixed steps due by now and returns the interpolation alpha for drawing.
@@ -82,14 +163,28 @@ public final class KioskApp {
 
     /// Handles one SDL event.
     private func handle(_ sdlEvent: SDL_Event) {
+        if let signal = signals.signal(in: sdlEvent) {
+            switch signal {
+            case SIGHUP: onHangup()
+            case SIGUSR1: onUser1()
+            default: exit = .signal(signal)
+            }
+            return
+        }
         guard let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints) else { return }
         switch input {
-        case .quit, .escape:
-            running = false
+        case .closeRequest:
+            if lockdown.closeRequestQuits { exit = .userQuit }
+        case .key(let name, let modifiers):
+            if lockdown.quits(key: name, modifiers: modifiers) {
+                exit = .userQuit
+            } else if let key = KioskKeymap.navigation(forKey: name) {
+                apply(.key(key))
+            }
         case .kiosk(let kioskInput):
-            events?.write(session.handle(kioskInput, at: clock.simulatedTime), t: now)
+            apply(kioskInput)
         case .resized:
-            let stage = KioskApp.stage(window: window, renderer: deck.renderer, fit: options.config.display.fit)
+            let stage = KioskApp.stage(window: window, renderer: deck.renderer, config: options.config)
             deck.setStage(stage)
             session.setStage(stage)
             dirty = true
@@ -101,20 +196,33 @@ public final class KioskApp {
         }
     }
 
+    /// Gives the session one input; a person's input also pauses attract mode.
+    private func apply(_ input: KioskInput) {
+        if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
+        events?.write(session.handle(input, at: clock.simulatedTime), t: now)
+    }
+
     /// Draws and presents a frame, unless it would look exactly like the last one.
     private func draw(alpha: Double) {
         let snapshot = session.snapshot(alpha: alpha)
+        let progress = autoplay.flatMap { $0.config.progressBar ? $0.progress(at: now) : nil }
         guard dirty || snapshot != lastDrawn else { return }
-        for error in deck.drawFrame(snapshot) { deck.report("\(error)") }
+        for error in deck.drawFrame(snapshot, progress: progress) { deck.report("\(error)") }
         deck.renderer.present()
         lastDrawn = snapshot
+        lastProgressStep = progress.map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
         dirty = false
+        if !firstFrameShown {
+            firstFrameShown = true
+            onFirstFrame()
+        }
     }
 
-    private static func stage(window: Window, renderer: Renderer, fit: FitMode) -> StageLayout {
+    /// The page geometry for the window's drawable, upright for the panel's rotation.
+    private static func stage(window: Window, renderer: Renderer, config: KioskConfig) -> StageLayout {
         let pixels = renderer.outputSize
         let points = window.sizeInPoints
         let scale = points.width > 0 ? Double(pixels.width) / Double(points.width) : 1
-        return StageLayout(windowPixels: pixels, pointScale: scale, fit: fit)
+        return StageLayout(windowPixels: config.display.rotation.logicalSize(ofPhysical: pixels), pointScale: scale, fit: config.display.fit)
     }
 }

@@ -17,7 +17,8 @@ public final class ReplayRunner {
     public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, events: EventLog?, report: @escaping (String) -> Void) throws(SDLError) {
         headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         windowSize = size
-        session = KioskSession(pageCount: config.cards.count, wraps: config.wrap, stage: headless.deck.stage)
+        session = KioskSession(pageCount: config.cards.count, wraps: config.wrap, stage: headless.deck.stage,
+                               rotation: config.display.rotation)
         self.events = events
     }
 

@@ -6,11 +6,13 @@ public final class Window {
     /// The wrapped pointer, valid for this object's lifetime.
     public let pointer: OpaquePointer
 
-    /// Opens a window of `size` points, or a fullscreen-desktop one; HiDPI-aware and resizable.
-    public init(title: String, size: PixelSize, fullscreen: Bool) throws(SDLError) {
+    /// Opens a window of `size` points on display `displayIndex`, or a fullscreen-desktop one; HiDPI-aware and
+    /// resizable. A display index past the last display falls back to the first.
+    public init(title: String, size: PixelSize, fullscreen: Bool, displayIndex: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        let display = displayIndex < Int(SDL_GetNumVideoDisplays()) ? displayIndex : 0
+        let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK | UInt32(display))  // SDL_WINDOWPOS_CENTERED_DISPLAY(display)
         guard let p = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
             throw SDLError.current("SDL_CreateWindow(\(size))")
         }

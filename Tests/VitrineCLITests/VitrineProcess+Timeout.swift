@@ -13,8 +13,12 @@ struct ProcessResult: Sendable {
     var timedOut: Bool
     /// Standard error's lines that `vitrine` itself wrote at `level` ("error" or "warning"), without the prefix.
     func messages(_ level: String) -> [String] {
-        let prefix = "vitrine: \(level): "
-        return err.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        // Lines look like "2026-11-30T03:50:12.345Z vitrine: error: …": the time, then the program and level.
+        let marker = " vitrine: \(level): "
+        return err.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: marker), !line[..<range.lowerBound].contains(" ") else { return nil }
+            return String(line[range.upperBound...])
+        }
     }
 }
 
@@ -23,7 +27,7 @@ extension VitrineProcess {
     static let noDisplay = ["DISPLAY": "", "WAYLAND_DISPLAY": "", "SDL_VIDEODRIVER": ""]
 
     /// The first line of the top-level usage text, which every usage error repeats on standard error.
-    static let usageFirstLine = "usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen]"
+    static let usageFirstLine = "usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk]"
 
     /// Runs `vitrine arguments` in the checkout's root, reading both pipes at once, and kills it with SIGKILL
     /// if it is still running after `timeout` (SDL turns SIGTERM into a quit event a hung loop would never see).

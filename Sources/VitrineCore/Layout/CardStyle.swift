@@ -61,3 +61,11 @@ public enum PageControlStyle {
     /// How much the end dots of a window shrink when more pages lie beyond them, as UIPageControl does.
     public static let edgeDotScale: Double = 0.6
 }
+
+/// The named constants of attract mode's progress bar along the card's bottom edge.
+public enum ProgressBarStyle {
+    /// The bar's height at the reference card width: thin enough to stay out of the way.
+    public static let height: Double = 3
+    /// The bar's colour: white at 0.6, readable on the scrim.
+    public static let color = Color(red: 255, green: 255, blue: 255, alpha: 153)
+}

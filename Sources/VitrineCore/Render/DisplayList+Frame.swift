@@ -31,8 +31,9 @@ public struct PagerSnapshot: Equatable, Sendable {
 }
 
 extension DisplayList {
-    /// The frame for `pager` on `stage`: background, the visible cards' composed textures, then the page dots.
-    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color) -> DisplayList {
+    /// The frame for `pager` on `stage`: background, the visible cards' composed textures, then the page dots, and
+    /// attract mode's progress bar when `progress` (0...1 of the interval) is given.
+    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil) -> DisplayList {
         var list = DisplayList([.clear(background)])
         for (slot, shift) in pager.visibleSlots {
             guard let index = pager.cardIndex(forSlot: slot) else { continue }
@@ -43,6 +44,14 @@ extension DisplayList {
         }
         for dot in stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage).dots {
             list.append(.dot(center: dot.center, diameter: dot.diameter, color: Color.white.withAlpha(UInt8((dot.opacity * 255).rounded()))))
+        }
+        if let progress, pager.pageCount > 0 {
+            let card = stage.card
+            let height = max(1, (ProgressBarStyle.height * CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))).rounded())
+            let width = (card.width * min(1, max(0, progress))).rounded()
+            if width > 0 {
+                list.append(.fill(Rect(x: card.x, y: card.maxY - height, width: width, height: height).pixelAligned, ProgressBarStyle.color))
+            }
         }
         return list
     }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// How much the log says, from only errors to everything.
+public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+    case error, warning, info, debug
+
+    private var rank: Int { LogLevel.allCases.firstIndex(of: self)! }
+    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rank < b.rank }
+}
+
+/// One line per message on standard error: UTC time, the program, the level, the text.
+///
+/// `2026-11-30T03:50:12.345Z vitrine: warning: image unavailable: …`. Thread-safe; the level is set once at start.
+public final class Logger: @unchecked Sendable {
+    /// The process's logger.
+    public static let shared = Logger()
+
+    private let lock = NSLock()
+    private var threshold = LogLevel.info
+
+    /// The most detailed level written; messages below it are dropped.
+    public var level: LogLevel {
+        get { lock.withLock { threshold } }
+        set { lock.withLock { threshold = newValue } }
+    }
+
+    /// Writes `message` at `level`, if the threshold lets it through.
+    public func log(_ level: LogLevel, _ message: String) {
+        guard level <= self.level else { return }
+        let line = "\(Logger.timestamp()) vitrine: \(level.rawValue): \(message)\n"
+        lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// The current UTC time as ISO 8601 with milliseconds.
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var parts = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec, now.tv_nsec / 1_000_000)
+    }
+}
