@@ -11,12 +11,14 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        // Finds system fonts for the glyphs the bundled faces lack.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
         // The pure core: deck model, config, layout, paging, display lists. Never imports SDL.
         .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
 
-        // The thin SDL edge: window, renderer, textures, fonts, events, display-list execution.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSDL"]),

@@ -8,9 +8,15 @@ public final class Font {
     public let pointer: OpaquePointer
 
     /// Opens the font file at `path` at `pixelSize` pixels (SDL_ttf's point size at 72 dpi).
-    public init(path: String, pixelSize: Int) throws(SDLError) {
-        guard let p = TTF_OpenFont(path, Int32(max(1, pixelSize))) else { throw SDLError.current("TTF_OpenFont(\(path))") }
+    ///
+    /// `faceIndex` picks a face of a collection (`.ttc`); `syntheticBold` has SDL_ttf embolden a face that has no
+    /// bold of its own, for fallback glyphs inside bold text.
+    public init(path: String, pixelSize: Int, faceIndex: Int = 0, syntheticBold: Bool = false) throws(SDLError) {
+        let size = Int32(max(1, pixelSize))
+        let opened = faceIndex == 0 ? TTF_OpenFont(path, size) : TTF_OpenFontIndex(path, size, faceIndex)
+        guard let p = opened else { throw SDLError.current("TTF_OpenFont(\(path))") }
         pointer = p
+        if syntheticBold { TTF_SetFontStyle(p, TTF_STYLE_BOLD) }
     }
 
     deinit { TTF_CloseFont(pointer) }
@@ -25,6 +31,14 @@ public final class Font {
     /// The height of a line: ascent plus descent.
     public var lineHeight: Int { Int(TTF_FontHeight(pointer)) }
 
+    /// The distance in pixels from a line's top to its baseline.
+    public var ascent: Int { Int(TTF_FontAscent(pointer)) }
+
+    /// Whether the face has a glyph of its own for `scalar` (not its .notdef box).
+    public func provides(_ scalar: Unicode.Scalar) -> Bool {
+        TTF_GlyphIsProvided32(pointer, scalar.value) != 0
+    }
+
     /// `text` rendered in `color` with antialiased edges, as a 32-bit surface with alpha.
     public func render(_ text: String, color: Color) throws(SDLError) -> Surface {
         let c = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
@@ -33,15 +47,29 @@ public final class Font {
     }
 }
 
-/// The bundled faces, opened lazily at each size asked for; measures text for the core's layout.
+/// The bundled faces, opened lazily at each size asked for, with system fonts for the glyphs they lack; measures
+/// text for the core's layout.
+///
+/// Characters the bundled face of a weight lacks are looked up with fontconfig (see `FontLibrary+Fallback.swift`);
+/// a line is measured and drawn as runs of characters that share a face.
 public final class FontLibrary: TextMeasuring {
     /// The file of each weight.
     public let paths: [FontWeight: String]
+    /// Whether characters the bundled faces lack are drawn with system fonts found by fontconfig.
+    public let usesSystemFallback: Bool
     private var fonts: [FontKey: Font] = [:]
     private struct FontKey: Hashable { var weight: FontWeight; var pixelSize: Int }
+    /// Where each character's glyphs come from, by weight: found once, kept for the library's life.
+    var glyphSources: [GlyphSourceKey: GlyphSource] = [:]
+    /// The system faces opened so far by file, index and size; `nil` records a file SDL_ttf could not open.
+    var systemFonts: [SystemFontKey: Font?] = [:]
 
-    /// A library of the given font files.
-    public init(paths: [FontWeight: String]) { self.paths = paths }
+    /// A library of the given font files; with `systemFallback` off, only the bundled faces draw (missing glyphs
+    /// show as the bundled face's .notdef box).
+    public init(paths: [FontWeight: String], systemFallback: Bool = true) {
+        self.paths = paths
+        self.usesSystemFallback = systemFallback
+    }
 
     /// The face of `weight` at `pixelSize`, opened on first use.
     public func font(_ weight: FontWeight, pixelSize: Int) throws(SDLError) -> Font {
@@ -53,11 +81,15 @@ public final class FontLibrary: TextMeasuring {
         return font
     }
 
-    /// Closes every opened size; they reopen on demand.
-    public func closeAll() { fonts.removeAll() }
+    /// Closes every opened size, bundled and system; they reopen on demand.
+    public func closeAll() {
+        fonts.removeAll()
+        systemFonts.removeAll()
+    }
 
     public func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int {
-        (try? font(weight, pixelSize: pixelSize).width(of: text)) ?? 0
+        guard let bundled = try? font(weight, pixelSize: pixelSize) else { return 0 }
+        return runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled).reduce(0) { $0 + $1.font.width(of: $1.text) }
     }
 
     public func lineHeight(weight: FontWeight, pixelSize: Int) -> Int {

@@ -63,10 +63,13 @@ extension Renderer {
                 SDL_RenderFillRect(pointer, &r)
             }
         case .text(let text, let weight, let pixelSize, let origin, let color):
-            let surface = try resources.fonts.font(weight, pixelSize: pixelSize).render(text, color: color)
+            // Runs of fallback faces for the characters the bundled face lacks, on the bundled baseline.
+            let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color)
+            let surface = line.surface
             let texture = try makeTexture(from: surface)
             texture.setBlendMode(SDL_BLENDMODE_BLEND)
-            var dst = SDL_Rect(x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()), w: Int32(surface.size.width), h: Int32(surface.size.height))
+            var dst = SDL_Rect(x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()) + Int32(line.top),
+                               w: Int32(surface.size.width), h: Int32(surface.size.height))
             guard SDL_RenderCopy(pointer, texture.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(text)") }
         case .card(let index, let destination):
             guard let card = resources.card(index) else { throw SDLError(operation: "draw card \(index)", message: "card is not composed") }

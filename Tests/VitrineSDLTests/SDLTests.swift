@@ -33,12 +33,13 @@ enum Fixture {
         return config
     }
 
-    /// Renders a frame exactly as `vitrine render` does.
-    static func render(_ config: KioskConfig, size: PixelSize, page: Int = 0, offset: Double = 0) throws -> RGBAImage {
+    /// Renders a frame exactly as `vitrine render` does; with `systemFallback` off, only the bundled fonts draw.
+    static func render(_ config: KioskConfig, size: PixelSize, page: Int = 0, offset: Double = 0, systemFallback: Bool = true) throws -> RGBAImage {
         _ = library
         var problems: [String] = []
+        let fonts = FontLibrary(paths: fontPaths, systemFallback: systemFallback)
         let surface = try HeadlessRenderer.frame(config: config, size: size, page: page, offset: offset,
-                                                 fonts: FontLibrary(paths: fontPaths), report: { problems.append($0) })
+                                                 fonts: fonts, report: { problems.append($0) })
         #expect(problems.isEmpty, "rendering reported: \(problems)")
         return try RGBAImage(surface)
     }
