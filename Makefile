@@ -6,7 +6,7 @@ CONFIG ?= Config/kiosk.json
 # Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window test).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
-BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev pkg-config
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev pkg-config
 TEST_PACKAGES := xvfb xdotool fonts-wqy-microhei
 
 .PHONY: run test build release deps test-deps render-readme clean

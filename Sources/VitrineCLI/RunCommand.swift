@@ -82,6 +82,11 @@ struct RunCommand {
                 let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
                                                fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
                 let app = try KioskApp(options: options, fonts: fonts, events: events, report: { Log.warning($0) })
+                app.onFirstFrame = {
+                    Log.info("first frame shown")
+                    Systemd.notifyReady()
+                }
+                if let period = Systemd.watchdogPeriod { app.heartbeat = (period, Systemd.notifyWatchdog) }
                 switch app.run() {
                 case .userQuit: Log.info("quit")
                 case .signal(let number): Log.info("stopped by signal \(number)")

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// A private X server (Xvfb) for one test, with xdotool to drive windows in it as a person would.
+final class XvfbSession {
+    /// A started process, ended when the test is done with it.
+    final class Child {
+        let process = Process()
+        /// Where the process's standard error goes, for failure messages.
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-e2e-\(UUID().uuidString).err")
+
+        init(_ path: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: Any? = nil) throws {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: VitrineProcess.root)
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = standardOutput ?? FileHandle.nullDevice
+            _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorLog)
+            // Test-runner threads block SIGTERM and SIGINT, and a spawned child inherits the mask: unblock them here
+            // so the child can be asked to quit (and Xvfb removes its lock file on the way out).
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+            try process.run()
+        }
+
+        /// What the process wrote to standard error so far.
+        var errors: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
+        deinit {
+            if process.isRunning {
+                process.terminate()
+                if wait(seconds: 3) == nil { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: errorLog)
+        }
+
+        /// Waits up to `seconds` for the process to end; its exit code, or nil if it is still running.
+        func wait(seconds: Double) -> Int32? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+    }
+
+    /// The absolute path of a tool on PATH, or nil.
+    static func which(_ tool: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs xdotool with `arguments` on this display and returns what it printed.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which("xdotool")!)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until `condition` holds or `seconds` pass; whether it held.
+    static func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
+
+    /// The X display, such as ":3".
+    let display: String
+    private let server: Child
+
+    /// Starts Xvfb on a display it picks itself; fails the test if Xvfb or xdotool is missing.
+    init() throws {
+        guard let xvfb = Self.which("Xvfb"), Self.which("xdotool") != nil else {
+            throw XvfbError.missing("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
+        }
+        // Xvfb writes its display number to the pipe once it accepts connections.
+        let ready = Pipe()
+        server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], standardOutput: ready)
+        let number = String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Int(number) != nil else { throw XvfbError.missing("Xvfb did not start: \(server.errors)") }
+        display = ":\(number)"
+    }
+
+    /// Starts `vitrine arguments` on this display.
+    func launchVitrine(_ arguments: [String], environment: [String: String] = [:]) throws -> Child {
+        try Child(VitrineProcess.executable, arguments,
+                  environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"].merging(environment) { $1 })
+    }
+
+    /// Waits for the Vitrine window and its first frame; the window's top-left corner on the screen.
+    func windowOrigin(of app: Child) throws -> (Int, Int) {
+        var window = ""
+        let found = try Self.eventually(10) {
+            window = try xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        }
+        guard found else { throw XvfbError.missing("no Vitrine window appeared: \(app.errors)") }
+        let geometry = try xdotool(["getwindowgeometry", "--shell", window])
+        let values = Dictionary(uniqueKeysWithValues: geometry.split(separator: "\n").compactMap { line -> (String, Int)? in
+            let parts = line.split(separator: "=")
+            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+        })
+        usleep(300_000)  // Let the first frame show.
+        return (values["X"] ?? 0, values["Y"] ?? 0)
+    }
+}
+
+/// Why an X session could not be set up.
+enum XvfbError: Error, CustomStringConvertible {
+    case missing(String)
+    var description: String { switch self { case .missing(let why): why } }
+}
