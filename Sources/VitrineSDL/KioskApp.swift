@@ -22,7 +22,7 @@ public final class KioskApp {
     /// The frame interval when the renderer cannot wait for vsync: 60 Hz, the common panel rate.
     public static let fallbackFrameInterval = 1.0 / 60.0
 
-    private let options: Options
+    private var options: Options
     private let window: Window
     private let deck: DeckRenderer
     private let events: EventLog?
@@ -33,6 +33,8 @@ public final class KioskApp {
     private var dirty = true
     private var lastDrawn: PagerSnapshot?
     private let start = DispatchTime.now().uptimeNanoseconds
+    /// Reads the config again when it or its images change (see `KioskApp+Reload.swift`).
+    let reloader: DeckReloader
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     public init(options: Options, fonts: FontLibrary, events: EventLog?, report: @escaping (String) -> Void) throws(SDLError) {
@@ -44,6 +46,8 @@ public final class KioskApp {
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                             background: options.config.display.background, stage: stage, report: report)
         session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage)
+        reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
+        startWatchingForReload()
     }
 
     /// Seconds since the app started, from a monotonic clock.
@@ -82,6 +86,7 @@ public final class KioskApp {
 
     /// Handles one SDL event.
     private func handle(_ sdlEvent: SDL_Event) {
+        if handleReloadEvent(sdlEvent) { return }
         guard let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints) else { return }
         switch input {
         case .quit, .escape:
@@ -99,6 +104,15 @@ public final class KioskApp {
         case .redraw:
             dirty = true
         }
+    }
+
+    /// Reloads the deck into the running session (only the files the watcher reported when `pendingOnly`) and
+    /// draws again; the one place a reload touches the loop's state.
+    func applyReload(pendingOnly: Bool) {
+        let outcome = pendingOnly ? reloader.reloadPending(session: &session, at: clock.simulatedTime, t: now)
+                                  : reloader.reload(session: &session, at: clock.simulatedTime, t: now)
+        if case .reloaded? = outcome { options.config = reloader.config }
+        dirty = true
     }
 
     /// Draws and presents a frame, unless it would look exactly like the last one.
