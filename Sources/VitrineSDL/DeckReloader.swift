@@ -28,6 +28,8 @@ public final class DeckReloader {
     private let inbox = ChangeInbox()
     private var watcher: FileWatcher?
     private var reportedWatchProblems: Set<String> = []
+    /// The latest reload's error, so that reloading for an image alone does not repeat it word for word.
+    private var lastFailure: ConfigError?
 
     /// A reloader for `config`, whose `file` is read again on each reload, showing its cards through `deck`.
     public init(config: KioskConfig, deck: DeckRenderer, events: EventLog?, report: @escaping (String) -> Void) {
@@ -80,7 +82,8 @@ public final class DeckReloader {
     /// - `time`: the simulated time of the session; `t`: the event log's time stamp.
     ///
     /// An invalid config changes nothing but the changed images: each diagnostic is reported on its own line,
-    /// with its field path, and the last good deck stays. A valid one writes `deckReloaded` to the event log.
+    /// with its field path (not again while the same error recurs), and the last good deck stays. A valid one
+    /// writes `deckReloaded` to the event log.
     @discardableResult
     public func reload(changed: Set<String>? = nil, session: inout KioskSession, at time: Double, t: Double) -> ReloadOutcome {
         if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
@@ -88,10 +91,14 @@ public final class DeckReloader {
         do {
             loaded = try KioskConfig.load(path: config.file)
         } catch {
-            for diagnostic in error.diagnostics { report("config reload failed, keeping the last good deck: \(diagnostic)") }
-            for warning in error.warnings { report("\(warning)") }
+            if error != lastFailure {
+                for diagnostic in error.diagnostics { report("config reload failed, keeping the last good deck: \(diagnostic)") }
+                for warning in error.warnings { report("\(warning)") }
+            }
+            lastFailure = error
             return .kept(error)
         }
+        lastFailure = nil
         for warning in loaded.warnings { report("\(warning)") }
         let old = config, new = loaded.config
         if new.display.window != old.display.window || new.display.fullscreen != old.display.fullscreen {

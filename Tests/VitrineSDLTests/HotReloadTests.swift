@@ -155,6 +155,11 @@ extension SDLTests {
             #expect(rig.problems.lines.first?.hasPrefix("config reload failed, keeping the last good deck: \(rig.configPath): line 3, column ") == true,
                     "\(rig.problems.lines)")
             #expect(try rig.eventLines().isEmpty)
+
+            _ = rig.reload(changed: ["\(rig.folder)/a.jpg"])
+            #expect(rig.problems.lines.count == 1, "the same error is not reported again when only an image changed")
+            try rig.write(Rig.configText([Self.a, Self.b]))
+            #expect(rig.reload(changed: [rig.configPath]) == .reloaded(cards: 2, page: 1))
         }
 
         @Test func anInvalidFieldIsReportedWithItsPathOneLineEach() throws {
