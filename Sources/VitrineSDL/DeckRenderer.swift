@@ -52,6 +52,28 @@ public final class DeckRenderer {
         upright = nil
     }
 
+    /// Takes a reloaded deck: composed cards are kept only where the card at that index is unchanged (all are
+    /// dropped when the count changed, since the page control's width shapes the title).
+    public func replaceCards(_ newCards: [CardConfig]) {
+        if newCards.count != cards.count {
+            composed.removeAll()
+        } else {
+            composed = composed.filter { newCards[$0.key] == cards[$0.key] }
+        }
+        cards = newCards
+    }
+
+    /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
+    public func invalidate(imagePaths: Set<String>) {
+        composed = composed.filter { !imagePaths.contains(cards[$0.key].image) }
+    }
+
+    /// Drops card `index`'s composed texture, if it has one.
+    public func invalidate(card index: Int) { composed[index] = nil }
+
+    /// Whether card `index` currently holds a composed texture.
+    public func isComposed(_ index: Int) -> Bool { composed[index] != nil }
+
     /// The number of cards that currently hold a composed texture.
     public var composedCount: Int { composed.count }
 

@@ -44,7 +44,7 @@ public final class KioskApp {
     /// Called on SIGUSR1 (statistics go here).
     public var onUser1: () -> Void = {}
 
-    private let options: Options
+    private var options: Options
     private let window: Window
     private let deck: DeckRenderer
     private let events: EventLog?
@@ -61,6 +61,8 @@ public final class KioskApp {
     private var nextHeartbeat = 0.0
     private var firstFrameShown = false
     private let start = DispatchTime.now().uptimeNanoseconds
+    /// Reads the config again when it or its images change (see `KioskApp+Reload.swift`).
+    let reloader: DeckReloader
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     public init(options: Options, fonts: FontLibrary, events: EventLog?, report: @escaping (String) -> Void) throws(SDLError) {
@@ -82,6 +84,8 @@ public final class KioskApp {
         session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
         signals = try SignalBridge()
         if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
+        reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
+        startWatchingForReload()
     }
 
     /// Seconds since the app started, from a monotonic clock.
@@ -165,12 +169,15 @@ public final class KioskApp {
     private func handle(_ sdlEvent: SDL_Event) {
         if let signal = signals.signal(in: sdlEvent) {
             switch signal {
-            case SIGHUP: onHangup()
+            case SIGHUP:
+                reload()
+                onHangup()
             case SIGUSR1: onUser1()
             default: exit = .signal(signal)
             }
             return
         }
+        if handleReloadEvent(sdlEvent) { return }
         guard let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints) else { return }
         switch input {
         case .closeRequest:
@@ -200,6 +207,15 @@ public final class KioskApp {
     private func apply(_ input: KioskInput) {
         if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
         events?.write(session.handle(input, at: clock.simulatedTime), t: now)
+    }
+
+    /// Reloads the deck into the running session (only the files the watcher reported when `pendingOnly`) and
+    /// draws again; the one place a reload touches the loop's state.
+    func applyReload(pendingOnly: Bool) {
+        let outcome = pendingOnly ? reloader.reloadPending(session: &session, at: clock.simulatedTime, t: now)
+                                  : reloader.reload(session: &session, at: clock.simulatedTime, t: now)
+        if case .reloaded? = outcome { options.config = reloader.config }
+        dirty = true
     }
 
     /// Draws and presents a frame, unless it would look exactly like the last one.

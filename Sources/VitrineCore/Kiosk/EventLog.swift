@@ -29,4 +29,14 @@ public final class EventLog {
         guard !lines.isEmpty else { return }
         handle.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
+
+    /// Writes that the deck was reloaded from its config and now has `cards` cards, stamped `t` seconds.
+    public func writeDeckReloaded(cards: Int, t: Double) {
+        handle.write(Data((EventLog.deckReloadedLine(cards: cards, t: t) + "\n").utf8))
+    }
+
+    /// The `deckReloaded` line, in the pager events' format: `{"t":3.250,"event":"deckReloaded","cards":6}`.
+    public static func deckReloadedLine(cards: Int, t: Double) -> String {
+        "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":\"deckReloaded\",\"cards\":\(cards)}"
+    }
 }

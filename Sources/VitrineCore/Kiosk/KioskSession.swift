@@ -4,7 +4,7 @@
 /// input arrives in points; layout is in pixels, `stage.pointScale` pixels to the point.
 public struct KioskSession: Sendable {
     /// The paging engine; its `currentPage` is the bound page.
-    public private(set) var pager: Pager
+    public internal(set) var pager: Pager
     /// The page geometry, in pixels of the logical (upright) screen.
     public private(set) var stage: StageLayout
     /// How the panel is mounted; pointer input arrives in physical points and is turned back.

@@ -107,3 +107,20 @@ import Testing
             """)
     }
 }
+
+extension EventLogTests {
+    @Test func deckReloadedIsOneLineInTheEventFormat() throws {
+        #expect(EventLog.deckReloadedLine(cards: 6, t: 3.25) == #"{"t":3.250,"event":"deckReloaded","cards":6}"#)
+        let path = temporaryPath()
+        do {
+            let log = try EventLog(path: path)
+            log.write([.pageChanged(page: 1)], t: 1)
+            log.writeDeckReloaded(cards: 0, t: 2)
+        }
+        #expect(try contents(of: path) == """
+            {"t":1.000,"event":"pageChanged","page":1}
+            {"t":2.000,"event":"deckReloaded","cards":0}
+
+            """)
+    }
+}
