@@ -14,6 +14,12 @@ struct ConfigValidator {
         errors.append(ConfigDiagnostic(file: file, path: path.description, message: message))
     }
 
+    /// Records an error at `path` in the place of the error list it belongs to (an index taken from `errors.count`
+    /// when that part of the document was walked), for checks that can only run after the walk.
+    mutating func error(_ path: ConfigPath, _ message: String, insertingAt index: Int) {
+        errors.insert(ConfigDiagnostic(file: file, path: path.description, message: message), at: min(max(0, index), errors.count))
+    }
+
     /// Records a warning at `path`.
     mutating func warning(_ path: ConfigPath, _ message: String) {
         warnings.append(ConfigDiagnostic(file: file, path: path.description, message: message))

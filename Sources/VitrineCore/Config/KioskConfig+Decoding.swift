@@ -44,7 +44,8 @@ extension KioskConfig {
         validator.decodeObject(document, at: .root, schema: KioskSchema.root, into: &draft)
         if let home = draft.autoplay?.home, let count = draft.cards?.count, count > 0, home >= count {
             validator.error(ConfigPath.root.appending(key: "autoplay").appending(key: "home"),
-                            "card \(home) does not exist: the deck has \(count) cards, numbered 0 to \(count - 1)")
+                            "card \(home) does not exist: the deck has \(count) cards, numbered 0 to \(count - 1)",
+                            insertingAt: draft.autoplayErrorIndex)
         }
         guard validator.errors.isEmpty, let drafts = draft.cards else {
             throw ConfigError(kind: .invalid, diagnostics: validator.errors, warnings: validator.warnings)

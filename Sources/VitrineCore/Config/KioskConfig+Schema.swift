@@ -8,6 +8,8 @@ enum KioskSchema {
         var display = DisplayConfig()
         var wrap = true
         var autoplay: AutoplayConfig? = nil
+        /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
+        var autoplayErrorIndex = 0
     }
 
     /// A card while it is being checked; `card` is nil unless every required key was found valid.
@@ -50,6 +52,7 @@ enum KioskSchema {
         .init("autoplay", expected: "an object") { draft, value, path, validator in
             var autoplay = AutoplayConfig()
             if validator.decodeObject(value, at: path, schema: KioskSchema.autoplay, into: &autoplay) { draft.autoplay = autoplay }
+            draft.autoplayErrorIndex = validator.errors.count
         },
     ])
 

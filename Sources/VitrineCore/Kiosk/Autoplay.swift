@@ -73,6 +73,6 @@ public struct Autoplay: Sendable {
         }
         guard let start = intervalStart(at: t), t >= start + config.interval else { return nil }
         anchor = t
-        return !wraps && currentPage == pageCount - 1 ? .setPage(0) : .key(.next)
+        return !wraps && currentPage == pageCount - 1 ? .setPage(0) : .advance
     }
 }

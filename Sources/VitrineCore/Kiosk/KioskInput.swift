@@ -26,4 +26,6 @@ public enum KioskInput: Equatable, Sendable {
     case key(KioskKey)
     /// The program (the binding's other side, or a replay script) asks for a card; it animates there.
     case setPage(Int)
+    /// Attract mode moves on to the next card, as "next" does, but no person asked for it.
+    case advance
 }

@@ -39,8 +39,10 @@ public struct KioskSession: Sendable {
 
     /// Whether `input` comes from a person (pointers, keys, wheel) rather than the program.
     public static func isUserInput(_ input: KioskInput) -> Bool {
-        if case .setPage = input { return false }
-        return true
+        switch input {
+        case .setPage, .advance: false
+        default: true
+        }
     }
 
     /// Applies one input at simulated time `time` and returns what the pager reports, page-control taps resolved.
@@ -53,7 +55,7 @@ public struct KioskSession: Sendable {
         case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
         case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)
         case .key(.previous): pagerInput = .previous
-        case .key(.next): pagerInput = .next
+        case .key(.next), .advance: pagerInput = .next
         case .key(.first): pagerInput = .first
         case .key(.last): pagerInput = .last
         case .key(.number(let n)):

@@ -75,7 +75,10 @@ public struct KeyChord: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `mod+mod+key`, case-insensitive; nil when it is not a chord (no key, an unknown modifier, two keys).
     public init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "+", omittingEmptySubsequences: false).map { String($0).filter { $0 != " " } }
+        // Spaces around the parts go; spaces inside a key's name stay ("keypad enter").
+        let parts = text.lowercased().split(separator: "+", omittingEmptySubsequences: false).map { part in
+            String(String(part.drop(while: { $0 == " " }).reversed()).drop(while: { $0 == " " }).reversed())
+        }
         guard let last = parts.last, !last.isEmpty, KeyChord.modifierNames[last] == nil else { return nil }
         var modifiers: Modifiers = []
         for part in parts.dropLast() {

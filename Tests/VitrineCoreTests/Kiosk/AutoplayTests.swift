@@ -25,29 +25,29 @@ import Testing
         #expect(!a.isPaused(at: 100))
         #expect(due(&a, 100) == nil)
         #expect(due(&a, 107.999) == nil)
-        #expect(due(&a, 108) == .key(.next))
+        #expect(due(&a, 108) == .advance)
         #expect(due(&a, 108) == nil, "one advance per interval")
         #expect(due(&a, 115.999) == nil)
-        #expect(due(&a, 116) == .key(.next))
+        #expect(due(&a, 116) == .advance)
         #expect(due(&a, 123.9) == nil)
-        #expect(due(&a, 124) == .key(.next))
+        #expect(due(&a, 124) == .advance)
     }
 
     @Test func nextDeadlineSaysExactlyWhen() {
         var a = Autoplay(config: config, start: 100)
         #expect(a.nextDeadline(after: 100) == 108)
         #expect(a.nextDeadline(after: 105) == 108)
-        #expect(due(&a, a.nextDeadline(after: 100)!) == .key(.next))
+        #expect(due(&a, a.nextDeadline(after: 100)!) == .advance)
         #expect(a.nextDeadline(after: 108) == 116)
     }
 
     @Test func aLateWakeAdvancesOnceAndCountsTheNextIntervalFromThen() {
         var a = Autoplay(config: config, start: 0)
-        #expect(due(&a, 20) == .key(.next))
+        #expect(due(&a, 20) == .advance)
         #expect(due(&a, 20) == nil)
         #expect(a.nextDeadline(after: 20) == 28)
         #expect(due(&a, 27.9) == nil)
-        #expect(due(&a, 28) == .key(.next))
+        #expect(due(&a, 28) == .advance)
     }
 
     @Test func inputPausesAdvancing() {
@@ -71,9 +71,9 @@ import Testing
         #expect(due(&a, 134) == nil)
         #expect(a.nextDeadline(after: 134) == 142)
         #expect(due(&a, 141.999) == nil)
-        #expect(due(&a, 142) == .key(.next))
+        #expect(due(&a, 142) == .advance)
         #expect(due(&a, 149.999) == nil)
-        #expect(due(&a, 150) == .key(.next))
+        #expect(due(&a, 150) == .advance)
     }
 
     @Test func furtherInputExtendsThePause() {
@@ -84,7 +84,7 @@ import Testing
         #expect(due(&a, 59.9) == nil)
         #expect(!a.isPaused(at: 60))
         #expect(due(&a, 67.9) == nil)
-        #expect(due(&a, 68) == .key(.next))
+        #expect(due(&a, 68) == .advance)
     }
 
     @Test func inputReportedOutOfOrderDoesNotShortenThePause() {
@@ -101,7 +101,7 @@ import Testing
         a.noteInput(at: 6)
         #expect(due(&a, 8) == nil)
         #expect(due(&a, 36) == nil, "resumes at 36; the next advance is a whole interval later")
-        #expect(due(&a, 44) == .key(.next))
+        #expect(due(&a, 44) == .advance)
     }
 
     @Test func goesHomeOnceAfterHomeAfterIdle() {
@@ -115,8 +115,8 @@ import Testing
         #expect(due(&a, 100, page: 3) == nil)
         #expect(a.nextDeadline(after: 70) == 170, "the next advance counts from going home")
         #expect(due(&a, 169.9, page: 3) == nil)
-        #expect(due(&a, 170, page: 3) == .key(.next))
-        #expect(due(&a, 500, page: 3) == .key(.next), "still not home again without new input")
+        #expect(due(&a, 170, page: 3) == .advance)
+        #expect(due(&a, 500, page: 3) == .advance, "still not home again without new input")
     }
 
     @Test func newInputArmsGoingHomeAgain() {
@@ -145,15 +145,15 @@ import Testing
     @Test func noHomeWithoutInput() {
         // Going home is measured from the last input; a kiosk nobody touched keeps advancing.
         var a = Autoplay(config: AutoplayConfig(interval: 8, resumeAfterIdle: 30, homeAfterIdle: 10, home: 0), start: 0)
-        #expect(due(&a, 8, page: 3) == .key(.next))
-        #expect(due(&a, 16, page: 4) == .key(.next))
+        #expect(due(&a, 8, page: 3) == .advance)
+        #expect(due(&a, 16, page: 4) == .advance)
     }
 
     @Test func waitsWhileThePagerIsNotIdle() {
         var a = Autoplay(config: config, start: 0)
         #expect(due(&a, 8, idle: false) == nil)
         #expect(due(&a, 9, idle: false) == nil)
-        #expect(due(&a, 9.5) == .key(.next))
+        #expect(due(&a, 9.5) == .advance)
         #expect(a.nextDeadline(after: 9.5) == 17.5)
     }
 
@@ -177,10 +177,10 @@ import Testing
     @Test func wrapOffAtTheLastCardGoesBackToTheFirst() {
         var a = Autoplay(config: config, start: 0)
         #expect(due(&a, 8, page: 4, count: 5, wraps: false) == .setPage(0))
-        #expect(due(&a, 16, page: 0, count: 5, wraps: false) == .key(.next))
-        #expect(due(&a, 24, page: 3, count: 5, wraps: false) == .key(.next))
+        #expect(due(&a, 16, page: 0, count: 5, wraps: false) == .advance)
+        #expect(due(&a, 24, page: 3, count: 5, wraps: false) == .advance)
         var w = Autoplay(config: config, start: 0)
-        #expect(due(&w, 8, page: 4, count: 5, wraps: true) == .key(.next), "a wrapping deck moves on to the first card")
+        #expect(due(&w, 8, page: 4, count: 5, wraps: true) == .advance, "a wrapping deck moves on to the first card")
     }
 
     @Test func progressRunsFromZeroToOneOverTheInterval() {
@@ -197,7 +197,7 @@ import Testing
             #expect(p >= previous)
             previous = p
         }
-        #expect(due(&a, 18) == .key(.next))
+        #expect(due(&a, 18) == .advance)
         #expect(a.progress(at: 18) == 0, "restarts with the next interval")
         #expect(a.progress(at: 22) == 0.5)
     }

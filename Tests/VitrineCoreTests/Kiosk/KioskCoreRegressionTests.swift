@@ -1,10 +1,10 @@
 import Testing
 @testable import VitrineCore
 
-/// Behaviour the kiosk core documents but does not yet have; each test is disabled until Sources is fixed.
-@Suite struct KioskCoreBugTests {
+/// Regression tests for bugs the kiosk core once had.
+@Suite struct KioskCoreRegressionTests {
     /// `ConfigError.diagnostics` promises document order; the autoplay.home check runs after the whole walk.
-    @Test(.disabled("bug: KioskConfig.decode appends the autoplay.home range error after the whole walk, so it follows later errors (display.rotation) instead of document order"))
+    @Test
     func autoplayHomeErrorIsReportedInDocumentOrder() {
         let text = #"{"autoplay": {"home": 7}, "cards": [{"title": "A", "image": "a.jpg"}], "display": {"rotation": 45}}"#
         let found = configError(text)?.diagnostics.map(\.path)
@@ -13,7 +13,7 @@ import Testing
 
     /// Autoplay's advance is the program's request, yet `isUserInput` calls `.key(.next)` a person's: a loop that
     /// notes every user input it handles pauses attract mode with attract mode's own advance.
-    @Test(.disabled("bug: Autoplay.due asks for .key(.next), which KioskSession.isUserInput classifies as user input"))
+    @Test
     func autoplaysOwnAdvanceIsNotUserInput() throws {
         var autoplay = Autoplay(config: AutoplayConfig(interval: 8, resumeAfterIdle: 30), start: 0)
         let due = autoplay.due(at: 8, currentPage: 0, pageCount: 5, wraps: true, pagerIdle: true)
@@ -21,7 +21,7 @@ import Testing
         #expect(!KioskSession.isUserInput(request))
     }
 
-    @Test(.disabled("bug: attract mode pauses itself after its first advance when the loop notes input by KioskSession.isUserInput"))
+    @Test
     func aLoopThatNotesEveryUserInputKeepsAdvancing() {
         var session = KioskSession(pageCount: 5, wraps: true, stage: KioskSessionHarness.hiDPIStage)
         var autoplay = Autoplay(config: AutoplayConfig(interval: 8, resumeAfterIdle: 30), start: 0)
