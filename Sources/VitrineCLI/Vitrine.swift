@@ -8,6 +8,7 @@ enum Vitrine {
         usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-]
                vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
                vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
+               vitrine check [--config PATH]
                vitrine help | --help | COMMAND --help
 
         Shows a deck of feature cards on a kiosk screen.
@@ -16,6 +17,7 @@ enum Vitrine {
           run       open a window (or the whole screen) and show the deck; the default
           render    draw one frame headless, with the software renderer, into a PNG file
           replay    play scripted input headless on a simulated clock; log events, write screenshots
+          check     validate the config and open every image and font; one line per problem
 
         Every command takes --log-level error|warning|info|debug (default info); messages go to standard error,
         one line each, with the time. The default config is Config/kiosk.json.
@@ -56,6 +58,7 @@ enum Vitrine {
             case "run": return try RunCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "render": return try RenderCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "replay": return try ReplayCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case "check": return try CheckCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             default: throw UsageError(description: "unknown command '\(command)'")
             }
         } catch {

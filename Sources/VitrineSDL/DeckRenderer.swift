@@ -129,13 +129,17 @@ public final class DeckRenderer {
     }
 
     /// Composes card `index` (image, scrim, title and subtitle) into a new opaque texture of the card's pixel size.
+    ///
+    /// When the image cannot be loaded the card is the placeholder (see ``CardLayout``), and the path and reason
+    /// are reported once per image file for the renderer's lifetime.
     public func compose(_ index: Int, pageCount: Int) throws(SDLError) -> Texture {
         let card = cards[index]
         var image: Texture?
         do throws(SDLError) {
             image = try renderer.makeTexture(from: Surface.load(path: card.image))
         } catch {
-            reportOnce("image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")")
+            // Once per image file: a card is composed again whenever it comes back on screen or the window resizes.
+            reportOnce("image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")", key: "image:" + card.image)
         }
         let size = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0, card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
@@ -150,7 +154,8 @@ public final class DeckRenderer {
         return target
     }
 
-    private func reportOnce(_ message: String) {
-        if reported.insert(message).inserted { report(message) }
+    /// Reports `message` unless a message with the same `key` (by default the message itself) was reported.
+    private func reportOnce(_ message: String, key: String? = nil) {
+        if reported.insert(key ?? message).inserted { report(message) }
     }
 }

@@ -65,12 +65,12 @@ extension Renderer {
         case .text(let text, let weight, let pixelSize, let origin, let color):
             // Runs of fallback faces for the characters the bundled face lacks, on the bundled baseline.
             let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color)
-            let surface = line.surface
-            let texture = try makeTexture(from: surface)
-            texture.setBlendMode(SDL_BLENDMODE_BLEND)
-            var dst = SDL_Rect(x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()) + Int32(line.top),
-                               w: Int32(surface.size.width), h: Int32(surface.size.height))
-            guard SDL_RenderCopy(pointer, texture.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(text)") }
+            try drawText(line.surface, at: Point(x: origin.x, y: origin.y + Double(line.top)))
+        case .centeredText(let text, let weight, let pixelSize, let center, let color):
+            let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color)
+            let size = line.surface.size
+            try drawText(line.surface, at: Point(x: (center.x - Double(size.width) / 2).rounded(),
+                                                 y: (center.y - Double(size.height) / 2).rounded() + Double(line.top)))
         case .card(let index, let destination):
             guard let card = resources.card(index) else { throw SDLError(operation: "draw card \(index)", message: "card is not composed") }
             card.setBlendMode(SDL_BLENDMODE_NONE)
@@ -85,6 +85,16 @@ extension Renderer {
                                w: Int32(side), h: Int32(side))
             guard SDL_RenderCopy(pointer, disc.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(dot)") }
         }
+    }
+}
+
+extension Renderer {
+    /// Blends a rendered line of text with its top-left corner at `origin`.
+    private func drawText(_ surface: Surface, at origin: Point) throws(SDLError) {
+        let texture = try makeTexture(from: surface)
+        texture.setBlendMode(SDL_BLENDMODE_BLEND)
+        var dst = SDL_Rect(x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()), w: Int32(surface.size.width), h: Int32(surface.size.height))
+        guard SDL_RenderCopy(pointer, texture.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(text)") }
     }
 }
 

@@ -41,12 +41,63 @@ public final class Surface {
         }
     }
 
-    /// Decodes the image file at `path` (PNG, JPEG and the other formats SDL_image reads).
+    /// Decodes the image file at `path` (PNG, JPEG, GIF, BMP or WebP), after checking its header.
+    ///
+    /// The header is read and probed first (``ImageProbe``): a missing or unreadable file fails with the system's
+    /// reason, and an empty file, a file that is not an image, a cut-off header or a size over
+    /// ``ImageLimits/maximumPixels`` fails before any decoder runs. Data that is corrupt or cut off past the header
+    /// fails in the decoder, with SDL_image's reason.
     public static func load(path: String) throws(SDLError) -> Surface {
+        let info = try probe(path: path)
+        guard let p = IMG_Load(path) else {
+            var error = SDLError.current("IMG_Load(\(path))")
+            error.message = "cannot decode the \(info.format.rawValue) data: \(error.message)"
+            throw error
+        }
+        return Surface(owning: p)
+    }
+
+    /// The format and size the header of the image file at `path` claims, read without decoding and checked
+    /// against ``ImageLimits/maximumPixels``.
+    ///
+    /// Reads ``ImageLimits/firstReadBytes`` first, and up to ``ImageLimits/headerReadLimit`` only when the header
+    /// lies further in (a JPEG with large metadata).
+    public static func probe(path: String) throws(SDLError) -> ImageInfo {
         // SDL_image only says "Couldn't open"; the system says why.
         guard access(path, R_OK) == 0 else { throw SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno))) }
-        guard let p = IMG_Load(path) else { throw SDLError.current("IMG_Load(\(path))") }
-        return Surface(owning: p)
+        var limit = ImageLimits.firstReadBytes
+        while true {
+            let bytes = try readPrefix(of: path, count: limit)
+            do throws(ImageProblem) {
+                return try ImageProbe.check(bytes, isWholeFile: bytes.count < limit)
+            } catch {
+                if case .headerBeyondReadLimit = error, limit < ImageLimits.headerReadLimit {
+                    limit = ImageLimits.headerReadLimit
+                    continue
+                }
+                throw SDLError(operation: "IMG_Load(\(path))", message: error.description)
+            }
+        }
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer when it is shorter), or the system's reason it cannot
+    /// be read.
+    static func readPrefix(of path: String, count: Int) throws(SDLError) -> [UInt8] {
+        func failure() -> SDLError { SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno))) }
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw failure() }
+        defer { close(file) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress! + filled, count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw failure() }  // EISDIR for a folder named like an image.
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     deinit { SDL_FreeSurface(pointer) }

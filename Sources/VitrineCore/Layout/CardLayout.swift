@@ -14,6 +14,10 @@ public struct CardContent: Equatable, Sendable {
 }
 
 /// A card's composition: image, scrim and text, laid out for one pixel size, as SwiftUI's `FeatureCard`.
+///
+/// Without an image the card is a placeholder: ``CardStyle/placeholderColor`` under the same scrim, title and
+/// subtitle, plus a smaller ``CardStyle/placeholderNotice`` line centered on the card, so the kiosk says what is
+/// missing without hiding which card it is.
 public struct CardLayout: Equatable, Sendable {
     /// The placed title line (possibly shortened with an ellipsis).
     public struct Line: Equatable, Sendable {
@@ -35,6 +39,8 @@ public struct CardLayout: Equatable, Sendable {
     public var title: Line
     /// The subtitle line, nil when the subtitle is empty.
     public var subtitle: Line?
+    /// The placeholder's ``CardStyle/placeholderNotice``, centered on the card; nil when the image is there.
+    public var notice: Line?
     /// The draw commands that compose the card into an opaque texture.
     public var displayList: DisplayList
 
@@ -71,6 +77,18 @@ public struct CardLayout: Equatable, Sendable {
         let titleText = TextFitting.fit(content.title, maxWidth: maxWidth, weight: .bold, pixelSize: titleSize, measurer: measurer)
         title = Line(text: titleText, origin: Point(x: padding.rounded(), y: (bottom - titleHeight).rounded()), pixelSize: titleSize, weight: .bold, maxWidth: maxWidth)
 
+        if content.imageSize == nil {
+            let noticeSize = max(1, Int((CardStyle.placeholderNoticeSize * s).rounded()))
+            let noticeMaxWidth = Int((bounds.width - 2 * padding).rounded(.down))
+            let text = TextFitting.fit(CardStyle.placeholderNotice, maxWidth: noticeMaxWidth, weight: .regular, pixelSize: noticeSize, measurer: measurer)
+            let width = Double(measurer.width(of: text, weight: .regular, pixelSize: noticeSize))
+            let height = Double(measurer.lineHeight(weight: .regular, pixelSize: noticeSize))
+            let origin = Point(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded())
+            notice = Line(text: text, origin: origin, pixelSize: noticeSize, weight: .regular, maxWidth: noticeMaxWidth)
+        } else {
+            notice = nil
+        }
+
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         var list = DisplayList()
         if let imageSize = content.imageSize {
@@ -80,6 +98,9 @@ public struct CardLayout: Equatable, Sendable {
             list.append(.clear(CardStyle.placeholderColor))
         }
         list.append(.scrim(whole, GradientRamp(height: size.height)))
+        if let notice, !notice.text.isEmpty {
+            list.append(.text(notice.text, weight: notice.weight, pixelSize: notice.pixelSize, origin: notice.origin, color: CardStyle.placeholderNoticeColor))
+        }
         for line in [title, subtitle].compactMap({ $0 }) where !line.text.isEmpty {
             list.append(.text(line.text, weight: line.weight, pixelSize: line.pixelSize, origin: line.origin, color: CardStyle.textColor))
         }

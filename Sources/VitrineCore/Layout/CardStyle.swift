@@ -34,6 +34,16 @@ public enum CardStyle {
     /// The colour that stands in for an image that could not be loaded.
     public static let placeholderColor = Color(red: 0x3A, green: 0x3A, blue: 0x3C)
 
+    /// The notice a placeholder card shows centered on it, in addition to its usual title and subtitle.
+    public static let placeholderNotice = "Image unavailable"
+
+    /// The notice's size: `.font(.subheadline)`, 15 pt, regular weight, smaller than the subtitle.
+    public static let placeholderNoticeSize: Double = 15
+
+    /// The notice's colour: a light grey (iOS's dark `systemGray2`), readable on the placeholder but quieter than
+    /// the white title.
+    public static let placeholderNoticeColor = Color(red: 0xAE, green: 0xAE, blue: 0xB2)
+
     /// The scale factor from reference points to the actual card: card width over the reference width.
     public static func scale(forCardWidth width: Double) -> Double { width / referenceWidth }
 }
@@ -68,4 +78,16 @@ public enum ProgressBarStyle {
     public static let height: Double = 3
     /// The bar's colour: white at 0.6, readable on the scrim.
     public static let color = Color(red: 255, green: 255, blue: 255, alpha: 153)
+}
+
+/// The named constants of the standby screen shown when the deck has no cards.
+public enum StandbyStyle {
+    /// The one line shown, centered in the window.
+    public static let message = "No cards to show"
+
+    /// The line's size at the reference card width: the body size, 17 pt, regular weight, as modest as a subtitle.
+    public static let textSize: Double = 17
+
+    /// The line's colour: a mid grey (iOS's `systemGray`), visible on a dark background without glaring at a room.
+    public static let textColor = Color(red: 0x8E, green: 0x8E, blue: 0x93)
 }

@@ -33,8 +33,18 @@ public struct PagerSnapshot: Equatable, Sendable {
 extension DisplayList {
     /// The frame for `pager` on `stage`: background, the visible cards' composed textures, then the page dots, and
     /// attract mode's progress bar when `progress` (0...1 of the interval) is given.
+    ///
+    /// With no cards it is the standby screen: the background and ``StandbyStyle/message`` centered in the window,
+    /// sized like a subtitle on the card that would be there.
     public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil) -> DisplayList {
         var list = DisplayList([.clear(background)])
+        guard pager.pageCount > 0 else {
+            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: stage.card))
+            let pixelSize = max(1, Int((StandbyStyle.textSize * scale).rounded()))
+            let center = Point(x: Double(stage.windowPixels.width) / 2, y: Double(stage.windowPixels.height) / 2)
+            list.append(.centeredText(StandbyStyle.message, weight: .regular, pixelSize: pixelSize, center: center, color: StandbyStyle.textColor))
+            return list
+        }
         for (slot, shift) in pager.visibleSlots {
             guard let index = pager.cardIndex(forSlot: slot) else { continue }
             let dx = Int((shift * stage.pageWidth).rounded())
@@ -45,7 +55,7 @@ extension DisplayList {
         for dot in stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage).dots {
             list.append(.dot(center: dot.center, diameter: dot.diameter, color: Color.white.withAlpha(UInt8((dot.opacity * 255).rounded()))))
         }
-        if let progress, pager.pageCount > 0 {
+        if let progress {
             let card = stage.card
             let height = max(1, (ProgressBarStyle.height * CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))).rounded())
             let width = (card.width * min(1, max(0, progress))).rounded()

@@ -10,6 +10,8 @@ public enum DrawCommand: Equatable, Sendable {
     case scrim(PixelRect, GradientRamp)
     /// Draw one line of text with its top-left corner at `origin`.
     case text(String, weight: FontWeight, pixelSize: Int, origin: Point, color: Color)
+    /// Draw one line of text with the center of its line box at `center`: for text placed without a measurer.
+    case centeredText(String, weight: FontWeight, pixelSize: Int, center: Point, color: Color)
     /// Copy the composed, opaque texture of card `index` into `destination`.
     case card(index: Int, destination: PixelRect)
     /// Draw an antialiased filled circle.

@@ -47,6 +47,30 @@ import Testing
         #expect(layout.displayList.commands.first == .clear(CardStyle.placeholderColor))
     }
 
+    @Test func placeholderShowsASmallCenteredNoticeAndTheUsualTexts() throws {
+        let withImage = CardLayout(content: CardContent(title: "Turtle Rock", subtitle: "Joshua Tree", imageSize: PixelSize(width: 30, height: 20)),
+                                   size: size, trailingReserve: 0, measurer: measurer)
+        let placeholder = CardLayout(content: CardContent(title: "Turtle Rock", subtitle: "Joshua Tree", imageSize: nil),
+                                     size: size, trailingReserve: 0, measurer: measurer)
+        #expect(withImage.notice == nil)
+        #expect(placeholder.title == withImage.title && placeholder.subtitle == withImage.subtitle, "title and subtitle stay where they are")
+        let notice = try #require(placeholder.notice)
+        #expect(notice.text == "Image unavailable" && notice.pixelSize == 30 && notice.weight == .regular)
+        let subtitle = try #require(placeholder.subtitle)
+        #expect(notice.pixelSize < subtitle.pixelSize)
+        let width = Double(measurer.width(of: notice.text, weight: .regular, pixelSize: 30)), height = Double(measurer.lineHeight(weight: .regular, pixelSize: 30))
+        #expect(notice.origin == Point(x: ((1200 - width) / 2).rounded(), y: ((800 - height) / 2).rounded()))
+        #expect(placeholder.displayList.commands.count == 5)
+        #expect(placeholder.displayList.commands[2] == .text(notice.text, weight: .regular, pixelSize: 30, origin: notice.origin, color: CardStyle.placeholderNoticeColor))
+    }
+
+    @Test func placeholderNoticeIsShortenedOnATinyCard() throws {
+        let layout = CardLayout(content: CardContent(title: "A", subtitle: "", imageSize: nil), size: PixelSize(width: 60, height: 40),
+                                trailingReserve: 0, measurer: measurer)
+        let notice = try #require(layout.notice)
+        #expect(measurer.width(of: notice.text, weight: .regular, pixelSize: notice.pixelSize) <= notice.maxWidth)
+    }
+
     @Test func coverModeTextKeepsTheSizeOfTheContainedCard() {
         // A portrait visible area 600 wide: the text is sized for a 600-wide 3:2 card, not the 1350-wide covering card.
         let layout = CardLayout(content: CardContent(title: "A", subtitle: "", imageSize: nil), size: PixelSize(width: 600, height: 900),

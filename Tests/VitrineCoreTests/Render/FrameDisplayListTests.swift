@@ -35,9 +35,18 @@ import Testing
         #expect(cards(list).map(\.0) == [0])
     }
 
-    @Test func emptyDeckIsJustTheBackground() {
+    @Test func emptyDeckIsAStandbyScreenWithOneCenteredLine() {
         let list = DisplayList.frame(stage: stage, pager: PagerSnapshot(pageCount: 0, currentPage: 0, position: 0, wraps: true), background: background)
-        #expect(list.commands == [.clear(background)])
+        // The subtitle's size on the 1200-wide card: 17 pt at twice the reference width.
+        #expect(list.commands == [.clear(background),
+                                  .centeredText("No cards to show", weight: .regular, pixelSize: 34, center: Point(x: 600, y: 400), color: StandbyStyle.textColor)])
+    }
+
+    @Test func standbyLineIsCenteredInALetterboxedWindowAndSizedForItsCard() {
+        let portrait = StageLayout(windowPixels: PixelSize(width: 600, height: 900), fit: .contain)
+        let list = DisplayList.frame(stage: portrait, pager: PagerSnapshot(pageCount: 0, currentPage: 0, position: 0.4, wraps: false), background: background)
+        #expect(list.commands.count == 2)
+        guard case .centeredText(_, _, 17, Point(x: 300, y: 450), _) = list.commands[1] else { Issue.record("\(list.commands)"); return }
     }
 
     @Test func currentDotFollowsTheBoundPageNotThePosition() {

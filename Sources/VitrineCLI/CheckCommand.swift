@@ -1,0 +1,125 @@
+import Foundation
+import VitrineCore
+import VitrineSDL
+
+/// `vitrine check`: validates the config and opens every image and font the deck needs, without showing anything.
+struct CheckCommand {
+    static let help = """
+        usage: vitrine check [--config PATH]
+
+        Checks a deck before it goes on a kiosk: validates the config, then opens every card's image (its
+        header, the \(ImageLimits.maximumPixels / 1_000_000)-megapixel limit and a full decode) and the bundled fonts. Needs no display.
+
+        Prints one line per problem on standard output, as FILE: FIELD: REASON, then a one-line summary.
+        Exits 0 when everything can be shown, 65 when something cannot, 66 when the config file cannot be read.
+
+        options:
+          --config PATH   the deck (default Config/kiosk.json)
+        """
+
+    var configPath = "Config/kiosk.json"
+
+    /// Reads the options; nil when help was printed.
+    static func parse(_ arguments: [String]) throws(UsageError) -> CheckCommand? {
+        var reader = ArgumentReader(arguments, command: "check")
+        if reader.wantsHelp { print(help); return nil }
+        var command = CheckCommand()
+        while let flag = reader.next() {
+            switch flag {
+            case "--config": command.configPath = try reader.value(for: flag)
+            default: throw UsageError(description: "unknown option '\(flag)' for 'check'")
+            }
+        }
+        return command
+    }
+
+    /// Checks everything and prints the problems; returns the exit code.
+    func execute() -> Int32 {
+        let config: KioskConfig
+        do throws(ConfigError) {
+            let (loaded, warnings) = try KioskConfig.load(path: configPath)
+            for warning in warnings { Log.warning("\(warning)") }
+            config = loaded
+        } catch {
+            for warning in error.warnings { Log.warning("\(warning)") }
+            for diagnostic in error.diagnostics { print("\(diagnostic)") }
+            print("failed: \(CheckCommand.count(error.diagnostics.count, "problem")) in the config")
+            return error.exitCode
+        }
+        do throws(SDLError) {
+            let library = try SDLLibrary(video: false)
+            return withExtendedLifetime(library) { () -> Int32 in
+                let images = checkImages(config)
+                let fonts = checkFonts()
+                let problems = images.problems + fonts.problems
+                for problem in problems { print(problem) }
+                let cards = CheckCommand.count(config.cards.count, "card")
+                if problems.isEmpty {
+                    print("ok: \(cards), \(CheckCommand.count(images.total, "image")), \(CheckCommand.count(fonts.total, "font"))")
+                    return ExitCode.ok
+                }
+                print("failed: \(CheckCommand.count(problems.count, "problem")) (\(cards), \(images.usable) of "
+                      + "\(CheckCommand.count(images.total, "image")) usable, \(fonts.usable) of \(CheckCommand.count(fonts.total, "font")) usable)")
+                return ExitCode.dataError
+            }
+        } catch {
+            Log.error("\(error)")
+            return ExitCode.software
+        }
+    }
+
+    /// What checking a group of files found: one line per problem, and how many files were usable out of how many.
+    struct Findings {
+        var problems: [String] = []
+        var usable = 0
+        var total = 0
+    }
+
+    /// Loads each distinct image once, as the kiosk would (header check, pixel limit, decode); a problem is reported
+    /// for every card that uses a bad image, at that card's field.
+    func checkImages(_ config: KioskConfig) -> Findings {
+        var findings = Findings()
+        var results: [String: String?] = [:]  // Path to the reason it cannot be shown, nil when it can.
+        for (index, card) in config.cards.enumerated() {
+            if results[card.image] == nil {
+                do throws(SDLError) {
+                    _ = try Surface.load(path: card.image)
+                    results[card.image] = .some(nil)
+                    findings.usable += 1
+                } catch {
+                    results[card.image] = .some(error.message)
+                }
+                findings.total += 1
+            }
+            if case .some(.some(let reason)) = results[card.image] {
+                findings.problems.append("\(config.file): cards[\(index)].image: \(card.image): \(reason)")
+            }
+        }
+        return findings
+    }
+
+    /// Finds the bundled fonts and opens each at the title's size, rendering a line with it.
+    func checkFonts() -> Findings {
+        var findings = Findings(total: BundledFonts.fileNames.count)
+        let paths: [FontWeight: String]
+        do throws(SDLError) {
+            paths = try BundledFonts.locate()
+        } catch {
+            findings.problems.append("Assets/Fonts: (folder): \(error.message)")
+            return findings
+        }
+        for path in paths.values.sorted() {
+            do throws(SDLError) {
+                let font = try Font(path: path, pixelSize: Int(CardStyle.titleSize))
+                _ = try font.render("Ember Mesa", color: .white)
+                findings.usable += 1
+            } catch {
+                findings.problems.append("\(path): (file): \(error.message)")
+            }
+        }
+        return findings
+    }
+
+    /// `n` and the noun, plural unless `n` is 1: "1 card", "3 images".
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,100 @@
+/// Hand-built image file headers, byte by byte from each format's specification, for probing tests and bad files.
+public enum ImageHeaders {
+    /// A PNG signature and `IHDR` chunk (8-bit RGBA) claiming `width` x `height`, with a correct CRC; with
+    /// `complete`, a small `IDAT` (a stored zlib block of zero bytes, as the first rows of a real file) and `IEND`.
+    public static func png(width: Int, height: Int, complete: Bool = false) -> [UInt8] {
+        var ihdr = bigEndian(width, 4) + bigEndian(height, 4)
+        ihdr += [8, 6, 0, 0, 0]  // Bit depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+        if complete {
+            let zeros = [UInt8](repeating: 0, count: 64)
+            let zlib: [UInt8] = [0x78, 0x01, 0x00] + littleEndian(zeros.count, 2) + littleEndian(~zeros.count & 0xFFFF, 2)
+                + zeros + bigEndian(adler32(zeros), 4)
+            bytes += chunk("IDAT", zlib) + chunk("IEND", [])
+        }
+        return bytes
+    }
+
+    /// A JPEG's start: SOI, a JFIF APP0 segment, `metadataBytes` of APP1 padding (as Exif would take), fill bytes,
+    /// then a start-of-frame segment (`sof` 0xC0 baseline, 0xC2 progressive) claiming `width` x `height`.
+    public static func jpeg(width: Int, height: Int, metadataBytes: Int = 0, sof: UInt8 = 0xC0) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+        var remaining = metadataBytes
+        while remaining > 0 {  // A segment holds at most 65533 bytes of data.
+            let count = min(remaining, 65_533)
+            bytes += [0xFF, 0xE1] + bigEndian(count + 2, 2) + [UInt8](repeating: 0x45, count: count)
+            remaining -= count
+        }
+        bytes += [0xFF, 0xFF]  // Fill bytes before the marker, which decoders must skip.
+        bytes += [0xFF, sof] + bigEndian(17, 2) + [8] + bigEndian(height, 2) + bigEndian(width, 2)
+        bytes += [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]  // Three components (Y 2x2, Cb, Cr) and their tables.
+        return bytes
+    }
+
+    /// A GIF89a header and logical screen descriptor claiming `width` x `height`.
+    public static func gif(width: Int, height: Int) -> [UInt8] {
+        Array("GIF89a".utf8) + littleEndian(width, 2) + littleEndian(height, 2) + [0x00, 0, 0]
+    }
+
+    /// A BMP file header and 40-byte `BITMAPINFOHEADER` (24-bit); a negative `height` stores the rows top-down.
+    public static func bmp(width: Int, height: Int) -> [UInt8] {
+        let info = littleEndian(40, 4) + littleEndian(width, 4) + littleEndian(height, 4) + littleEndian(1, 2)
+            + littleEndian(24, 2) + [UInt8](repeating: 0, count: 24)
+        return Array("BM".utf8) + littleEndian(54, 4) + [0, 0, 0, 0] + littleEndian(54, 4) + info
+    }
+
+    /// The WebP chunk kinds: lossy, lossless and extended.
+    public enum WebPKind: String, Sendable, CaseIterable { case lossy = "VP8 ", lossless = "VP8L", extended = "VP8X" }
+
+    /// A RIFF/WEBP header whose first chunk, of `kind`, claims `width` x `height`.
+    public static func webp(_ kind: WebPKind, width: Int, height: Int) -> [UInt8] {
+        let payload: [UInt8]
+        switch kind {
+        case .lossy:
+            payload = [0x50, 0x01, 0x00, 0x9D, 0x01, 0x2A] + littleEndian(width, 2) + littleEndian(height, 2)
+        case .lossless:
+            payload = [0x2F] + littleEndian((width - 1) | (height - 1) << 14 | 1 << 28, 4)
+        case .extended:
+            payload = [0x10, 0, 0, 0] + littleEndian(width - 1, 3) + littleEndian(height - 1, 3)
+        }
+        return Array("RIFF".utf8) + littleEndian(4 + 8 + payload.count, 4) + Array("WEBP".utf8) + Array(kind.rawValue.utf8)
+            + littleEndian(payload.count, 4) + payload
+    }
+
+    /// `value`'s low `count` bytes, most significant first.
+    public static func bigEndian(_ value: Int, _ count: Int) -> [UInt8] {
+        (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// `value`'s low `count` bytes, least significant first.
+    public static func littleEndian(_ value: Int, _ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// A PNG chunk: length, type, data and the CRC-32 of type and data.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        return bigEndian(data.count, 4) + typed + bigEndian(Int(crc32(typed)), 4)
+    }
+
+    /// The CRC-32 PNG and zip use (reflected polynomial 0xEDB88320), bit by bit.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// zlib's Adler-32 checksum.
+    static func adler32(_ bytes: [UInt8]) -> Int {
+        var a = 1, b = 0
+        for byte in bytes {
+            a = (a + Int(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return b << 16 | a
+    }
+}
