@@ -40,6 +40,14 @@ extension SDLTests {
             try check("page4-cover-1280x720", Fixture.deck(fit: .cover), size: PixelSize(width: 1280, height: 720), page: 4)
         }
 
+        @Test(arguments: [Rotation.clockwise90, .upsideDown, .clockwise270])
+        func rotatedPanelShowsTheUprightLayoutTurned(rotation: Rotation) throws {
+            // A landscape panel mounted turned: the deck is laid out for the upright portrait screen, then turned.
+            var config = Fixture.deck()
+            config.display.rotation = rotation
+            try check("page1-rotated\(rotation.rawValue)-900x600", config, size: PixelSize(width: 900, height: 600), page: 1)
+        }
+
         @Test func coverFillsAPortraitWindow() throws {
             try check("page0-cover-600x900", Fixture.deck(fit: .cover), size: PixelSize(width: 600, height: 900), page: 0)
         }
