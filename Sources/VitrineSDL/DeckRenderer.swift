@@ -21,6 +21,10 @@ public final class DeckRenderer {
     /// How the panel is mounted: frames are laid out upright on ``stage`` and turned by this angle on output.
     public var rotation: Rotation = .none
 
+    /// Decodes images in the background when set (the app); without it every image is decoded when its card is
+    /// first drawn, which is what headless frames, replays and tests want: the same pixels, deterministically.
+    public var preparer: ImagePreparer?
+
     private let discs = DiscTextures()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
@@ -80,7 +84,7 @@ public final class DeckRenderer {
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
-        let list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
         var keep = Set<Int>()
         for case .card(let index, _) in list.commands { keep.insert(index) }
         for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
@@ -88,12 +92,29 @@ public final class DeckRenderer {
         }
         composed = composed.filter { keep.contains($0.key) }
         var errors: [SDLError] = []
-        for case .card(let index, _) in list.commands where composed[index] == nil {
-            do throws(SDLError) {
-                composed[index] = try compose(index, pageCount: pager.pageCount)
-            } catch {
-                errors.append(error)
+        var missing = Set<Int>()
+        if let preparer {
+            // Compose what is ready, ask for the rest (neighbours included), and leave the background where a
+            // card's picture is still being prepared: it appears when ready, without a hitch.
+            var wanted = Set<ImageRequest>()
+            for index in keep where composed[index] == nil {
+                let request = imageRequest(index)
+                wanted.insert(request)
+                if let image = preparer.take(request) {
+                    composeReporting(index, pageCount: pager.pageCount, image: image, errors: &errors)
+                } else {
+                    preparer.request(request)
+                }
             }
+            preparer.keepOnly(wanted)
+            for case .card(let index, _) in list.commands where composed[index] == nil { missing.insert(index) }
+        } else {
+            for case .card(let index, _) in list.commands where composed[index] == nil {
+                composeReporting(index, pageCount: pager.pageCount, image: PreparedImage.prepare(imageRequest(index)), errors: &errors)
+            }
+        }
+        if !missing.isEmpty {
+            list.commands.removeAll { if case .card(let index, _) = $0 { missing.contains(index) } else { false } }
         }
         let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
         guard rotation != .none else {
@@ -128,15 +149,28 @@ public final class DeckRenderer {
         }
     }
 
+    /// The image request for card `index` at the current card size.
+    private func imageRequest(_ index: Int) -> ImageRequest {
+        ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height))
+    }
+
+    private func composeReporting(_ index: Int, pageCount: Int, image: PreparedImage, errors: inout [SDLError]) {
+        do throws(SDLError) {
+            composed[index] = try compose(index, pageCount: pageCount, image: image)
+        } catch {
+            errors.append(error)
+        }
+    }
+
     /// Composes card `index` (image, scrim, title and subtitle) into a new opaque texture of the card's pixel size.
     ///
     /// When the image cannot be loaded the card is the placeholder (see ``CardLayout``), and the path and reason
     /// are reported once per image file for the renderer's lifetime.
-    public func compose(_ index: Int, pageCount: Int) throws(SDLError) -> Texture {
+    public func compose(_ index: Int, pageCount: Int, image prepared: PreparedImage) throws(SDLError) -> Texture {
         let card = cards[index]
         var image: Texture?
         do throws(SDLError) {
-            image = try renderer.makeTexture(from: Surface.load(path: card.image))
+            image = try renderer.makeTexture(from: prepared.result.get())
         } catch {
             // Once per image file: a card is composed again whenever it comes back on screen or the window resizes.
             reportOnce("image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")", key: "image:" + card.image)

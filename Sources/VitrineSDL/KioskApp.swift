@@ -49,6 +49,7 @@ public final class KioskApp {
     private let deck: DeckRenderer
     private let events: EventLog?
     private let signals: SignalBridge
+    private let imageReadyEvent: UInt32
     private let lockdown: Lockdown
     private var session: KioskSession
     private var autoplay: Autoplay?
@@ -83,6 +84,18 @@ public final class KioskApp {
         deck.rotation = display.rotation
         session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
         signals = try SignalBridge()
+        // Card images are decoded off this thread; a finished one wakes the loop to compose and draw it.
+        let imageReady = SDL_RegisterEvents(1)
+        imageReadyEvent = imageReady
+        if imageReady != UInt32.max {
+            let preparer = ImagePreparer()
+            preparer.onReady = {
+                var event = SDL_Event()
+                event.type = imageReady
+                SDL_PushEvent(&event)
+            }
+            deck.preparer = preparer
+        }
         if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
         reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
         startWatchingForReload()
@@ -178,6 +191,10 @@ public final class KioskApp {
             return
         }
         if handleReloadEvent(sdlEvent) { return }
+        if sdlEvent.type == imageReadyEvent {
+            dirty = true
+            return
+        }
         guard let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints) else { return }
         switch input {
         case .closeRequest:

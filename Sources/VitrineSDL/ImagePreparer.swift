@@ -1,0 +1,98 @@
+import CSDL2
+import Dispatch
+import Foundation
+import VitrineCore
+
+/// Which image, at which card size, a prepared picture is for.
+public struct ImageRequest: Hashable, Sendable {
+    /// The image file.
+    public var path: String
+    /// The visible card's pixel size.
+    public var size: PixelSize
+
+    /// The size of the whole 3:2 card that covers the visible card: the same in `contain` mode, larger in `cover`
+    /// mode, where the card is cropped to the window. The picture is prepared at this size, so ``CardLayout``'s
+    /// crop of it to the visible part is a 1:1 copy.
+    public var cardSize: PixelSize {
+        let w = Double(size.width), h = Double(size.height), aspect = CardStyle.aspectRatio
+        return w / h > aspect
+            ? PixelSize(width: size.width, height: Int((w / aspect).rounded(.up)))
+            : PixelSize(width: Int((h * aspect).rounded(.up)), height: size.height)
+    }
+}
+
+/// A card image decoded, center-cropped and scaled to its card's pixel size, ready to become a texture.
+public final class PreparedImage: @unchecked Sendable {
+    /// The picture, or why there is none.
+    public let result: Result<Surface, SDLError>
+
+    init(_ result: Result<Surface, SDLError>) { self.result = result }
+
+    /// Decodes the image at `request.path` and scales its aspect-fill crop to the 3:2 card
+    /// (``ImageRequest/cardSize``) with linear filtering.
+    ///
+    /// Runs on any thread: it touches only surfaces it owns (SDL's surface functions need no renderer).
+    public static func prepare(_ request: ImageRequest) -> PreparedImage {
+        do throws(SDLError) {
+            let decoded = try Surface.load(path: request.path).converted(to: SDL_PIXELFORMAT_ARGB8888.rawValue)
+            let size = request.cardSize
+            let target = try Surface(size: size)
+            var src = SDL_Rect(AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)
+            var dst = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
+            guard SDL_SoftStretchLinear(decoded.pointer, &src, target.pointer, &dst) == 0 else {
+                throw SDLError.current("SDL_SoftStretchLinear(\(request.path))")
+            }
+            return PreparedImage(.success(target))
+        } catch {
+            return PreparedImage(.failure(error))
+        }
+    }
+}
+
+/// Prepares card images on a background queue, so a swipe never waits for a decode.
+///
+/// Only the SDL thread touches the renderer: this class hands back surfaces, and the deck renderer turns them
+/// into textures. `onReady` runs on the background queue when a picture is ready (the app wakes its loop there).
+public final class ImagePreparer: @unchecked Sendable {
+    /// Called on the decoding queue after each picture is ready.
+    public var onReady: @Sendable () -> Void = {}
+
+    private let queue = DispatchQueue(label: "vitrine.image-decode", qos: .userInitiated)
+    private let lock = NSLock()
+    private var pending: Set<ImageRequest> = []
+    private var ready: [ImageRequest: PreparedImage] = [:]
+
+    /// A preparer with an idle queue.
+    public init() {}
+
+    /// Starts preparing `request` unless it is already under way or done.
+    public func request(_ request: ImageRequest) {
+        let isNew = lock.withLock { () -> Bool in
+            guard ready[request] == nil, !pending.contains(request) else { return false }
+            pending.insert(request)
+            return true
+        }
+        guard isNew else { return }
+        queue.async { [self] in
+            let image = PreparedImage.prepare(request)
+            lock.withLock {
+                // A request cancelled meanwhile is not kept.
+                if pending.remove(request) != nil { ready[request] = image }
+            }
+            onReady()
+        }
+    }
+
+    /// The prepared picture for `request`, handed over once (nil while it is still being prepared).
+    public func take(_ request: ImageRequest) -> PreparedImage? {
+        lock.withLock { ready.removeValue(forKey: request) }
+    }
+
+    /// Forgets pictures and pending work not in `wanted`, so memory follows the cards near the screen.
+    public func keepOnly(_ wanted: Set<ImageRequest>) {
+        lock.withLock {
+            ready = ready.filter { wanted.contains($0.key) }
+            pending = pending.filter { wanted.contains($0) }
+        }
+    }
+}
