@@ -50,6 +50,8 @@ public final class KioskApp {
     private let events: EventLog?
     private let signals: SignalBridge
     private let imageReadyEvent: UInt32
+    /// Handed to the deck after the first frame: the first card is decoded in line, so the first picture is a card.
+    private var imagePreparer: ImagePreparer?
     private let lockdown: Lockdown
     private var session: KioskSession
     private var autoplay: Autoplay?
@@ -94,7 +96,7 @@ public final class KioskApp {
                 event.type = imageReady
                 SDL_PushEvent(&event)
             }
-            deck.preparer = preparer
+            imagePreparer = preparer
         }
         if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
         reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
@@ -247,7 +249,9 @@ public final class KioskApp {
         dirty = false
         if !firstFrameShown {
             firstFrameShown = true
+            deck.preparer = imagePreparer
             onFirstFrame()
+            dirty = true  // Draw again at once, so the neighbours start decoding in the background.
         }
     }
 
