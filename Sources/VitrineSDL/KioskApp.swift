@@ -79,7 +79,7 @@ public final class KioskApp {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
         }
-        let renderer = try Renderer(window: window, software: true)
+        let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
         let stage = KioskApp.stage(window: window, renderer: renderer, config: options.config)
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                             background: display.background, stage: stage, report: report)

@@ -112,6 +112,9 @@ enum KioskSchema {
         .init("fullscreen", expected: "true or false") { display, value, path, validator in
             if let fullscreen = validator.bool(value, at: path) { display.fullscreen = fullscreen }
         },
+        .init("renderer", expected: "a renderer") { display, value, path, validator in
+            if let renderer: RendererChoice = validator.choice(value, at: path) { display.renderer = renderer }
+        },
         .init("mode", expected: "a display mode") { display, value, path, validator in
             if let mode: DisplayMode = validator.choice(value, at: path) { display.mode = mode }
         },

@@ -63,6 +63,8 @@ public struct DisplayConfig: Sendable, Equatable {
     public var exitChord: KeyChord? = nil
     /// How the panel is mounted.
     public var rotation: Rotation = .none
+    /// Which SDL renderer draws the window.
+    public var renderer: RendererChoice = .auto
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,
@@ -80,4 +82,17 @@ public enum FitMode: String, Sendable, Equatable, CaseIterable {
     case contain
     /// The image fills the card, cropped at its edges.
     case cover
+}
+
+/// Which SDL renderer draws the window; screenshots and replays always use the software renderer.
+public enum RendererChoice: String, Sendable, Equatable, CaseIterable {
+    /// The measured best default: the software renderer (see the README's Benchmarks).
+    case auto
+    /// SDL's software renderer into the window surface, with no GL stack loaded.
+    case software
+    /// The first hardware-accelerated renderer SDL offers (OpenGL, GLES), with vsync.
+    case accelerated
+
+    /// Whether this choice draws with the software renderer.
+    public var usesSoftware: Bool { self != .accelerated }
 }

@@ -39,6 +39,14 @@ import Testing
         #expect(errors(display(#""mode": true"#)) == [#"display.mode: expected "windowed" or "kiosk", found a boolean"#])
     }
 
+    @Test func rendererDecodesAndDefaultsToAuto() throws {
+        #expect(try decodeConfig(doc(#""wrap": true"#)).config.display.renderer == .auto)
+        #expect(try decodeConfig(display(#""renderer": "accelerated""#)).config.display.renderer == .accelerated)
+        #expect(try decodeConfig(display(#""renderer": "software""#)).config.display.renderer.usesSoftware)
+        #expect(RendererChoice.auto.usesSoftware && !RendererChoice.accelerated.usesSoftware)
+        #expect(errors(display(#""renderer": "opengl""#)) == [#"display.renderer: expected "auto", "software" or "accelerated", found "opengl""#])
+    }
+
     @Test func displayIndexDecodes() throws {
         #expect(try decodeConfig(display(#""displayIndex": 2"#)).config.display.displayIndex == 2)
         #expect(try decodeConfig(display(#""displayIndex": 15"#)).config.display.displayIndex == 15)
