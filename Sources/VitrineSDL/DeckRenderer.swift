@@ -115,6 +115,7 @@ public final class DeckRenderer {
         }
         if !missing.isEmpty {
             list.commands.removeAll { if case .card(let index, _) = $0 { missing.contains(index) } else { false } }
+            if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
         let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
         guard rotation != .none else {

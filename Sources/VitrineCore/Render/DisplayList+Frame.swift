@@ -45,7 +45,12 @@ extension DisplayList {
             list.append(.centeredText(StandbyStyle.message, weight: .regular, pixelSize: pixelSize, center: center, color: StandbyStyle.textColor))
             return list
         }
-        for (slot, shift) in pager.visibleSlots {
+        // Opaque cards that cover the window leave nothing to clear: skip the frame-sized fill.
+        let slots = pager.visibleSlots
+        if stage.cardCoversWindow, slots.allSatisfy({ pager.cardIndex(forSlot: $0.slot) != nil }) {
+            list.commands.removeAll()
+        }
+        for (slot, shift) in slots {
             guard let index = pager.cardIndex(forSlot: slot) else { continue }
             let dx = Int((shift * stage.pageWidth).rounded())
             var destination = stage.cardRect
