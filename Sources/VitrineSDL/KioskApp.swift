@@ -100,7 +100,6 @@ public final class KioskApp {
         }
         if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
         reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
-        startWatchingForReload()
     }
 
     /// Seconds since the app started, from a monotonic clock.
@@ -250,6 +249,8 @@ public final class KioskApp {
         if !firstFrameShown {
             firstFrameShown = true
             deck.preparer = imagePreparer
+            // Everything not needed for the first picture waits until it is up.
+            startWatchingForReload()
             onFirstFrame()
             dirty = true  // Draw again at once, so the neighbours start decoding in the background.
         }
