@@ -18,12 +18,15 @@ struct RunCommand {
                             or close request quits but the config's display.exitChord (as display.mode "kiosk")
           --events PATH     write paging events as JSON lines to PATH (- for standard output)
           --stats           log frame statistics on exit and on SIGUSR1: frames drawn, frame time p50 and p99
-                            (building, drawing and presenting one frame), frames over the 1/60 s budget, time from
-                            process start to the first frame, peak resident memory
+                            (building, drawing and presenting one frame), frames over the \(budgetMilliseconds) ms
+                            budget, time from process start to the first frame, peak resident memory
 
         Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
         that card; the wheel pages; tap the dots to step or jump.
         """
+
+    /// The `--stats` frame budget, the kiosk's frame interval, in milliseconds for the help.
+    static let budgetMilliseconds = String(format: "%.1f", KioskApp.fallbackFrameInterval * 1000)
 
     var configPath = "Config/kiosk.json"
     var windowSize: PixelSize?
