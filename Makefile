@@ -9,7 +9,7 @@ CONFIG ?= Config/kiosk.json
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev pkg-config
 TEST_PACKAGES := xvfb xdotool fonts-wqy-microhei
 
-.PHONY: run test build release deps test-deps render-readme clean
+.PHONY: run test bench build release deps test-deps render-readme clean
 
 # Installs whatever is missing from $(1) with apt-get.
 define apt_install
@@ -35,6 +35,11 @@ release: deps
 
 run: release
 	.build/release/vitrine run --config $(CONFIG)
+
+# Measures a synthetic deck headless in a release build: a small deck and a large one, at a 3:2 panel's size.
+bench: release
+	.build/release/vitrine bench --size 1920x1280 --cards 10
+	.build/release/vitrine bench --size 1920x1280 --cards 1000
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -28,7 +28,7 @@ struct ArgumentReader {
     }
 
     /// The flags that take no value.
-    static let switches: Set<String> = ["--fullscreen", "--kiosk", "--help"]
+    static let switches: Set<String> = ["--fullscreen", "--kiosk", "--stats", "--help"]
 
     /// The next argument, or nil at the end.
     mutating func next() -> String? { arguments.isEmpty ? nil : arguments.removeFirst() }

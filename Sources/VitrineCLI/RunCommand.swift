@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine run`: the kiosk itself.
 struct RunCommand {
     static let help = """
-        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-]
+        usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-] [--stats]
 
         Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits. SIGINT and
         SIGTERM quit cleanly (exit 0); SIGHUP reloads the config.
@@ -17,16 +17,23 @@ struct RunCommand {
           --kiosk           lock down: fullscreen on the configured display, no cursor, no screensaver; no key
                             or close request quits but the config's display.exitChord (as display.mode "kiosk")
           --events PATH     write paging events as JSON lines to PATH (- for standard output)
+          --stats           log frame statistics on exit and on SIGUSR1: frames drawn, frame time p50 and p99
+                            (building, drawing and presenting one frame), frames over the \(budgetMilliseconds) ms
+                            budget, time from process start to the first frame, peak resident memory
 
         Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
         that card; the wheel pages; tap the dots to step or jump.
         """
+
+    /// The `--stats` frame budget, the kiosk's frame interval, in milliseconds for the help.
+    static let budgetMilliseconds = String(format: "%.1f", KioskApp.fallbackFrameInterval * 1000)
 
     var configPath = "Config/kiosk.json"
     var windowSize: PixelSize?
     var fullscreen: Bool?
     var eventsPath: String?
     var kiosk = false
+    var stats = false
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
@@ -39,6 +46,7 @@ struct RunCommand {
             case "--windowed": command.windowSize = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--fullscreen": command.fullscreen = true
             case "--kiosk": command.kiosk = true
+            case "--stats": command.stats = true
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
             default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
             }
@@ -87,10 +95,12 @@ struct RunCommand {
                     Systemd.notifyReady()
                 }
                 if let period = Systemd.watchdogPeriod { app.heartbeat = (period, Systemd.notifyWatchdog) }
+                let statistics = stats ? RunStatistics(app: app) : nil
                 switch app.run() {
                 case .userQuit: Log.info("quit")
                 case .signal(let number): Log.info("stopped by signal \(number)")
                 }
+                statistics?.log()
                 return ExitCode.ok
             } catch {
                 Log.error("\(error)")

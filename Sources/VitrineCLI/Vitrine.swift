@@ -5,10 +5,11 @@ import VitrineSDL
 /// The `vitrine` command: picks the subcommand and turns every failure into a message and an exit code.
 enum Vitrine {
     static let usage = """
-        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-]
+        usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-] [--stats]
                vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
                vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
                vitrine check [--config PATH]
+               vitrine bench [--size WxH] [--cards N] [--frames N]
                vitrine help | --help | COMMAND --help
 
         Shows a deck of feature cards on a kiosk screen.
@@ -18,6 +19,7 @@ enum Vitrine {
           render    draw one frame headless, with the software renderer, into a PNG file
           replay    play scripted input headless on a simulated clock; log events, write screenshots
           check     validate the config and open every image and font; one line per problem
+          bench     measure a synthetic deck headless: config load, first frame, transition frame vs memcpy, memory
 
         Every command takes --log-level error|warning|info|debug (default info); messages go to standard error,
         one line each, with the time. The default config is Config/kiosk.json.
@@ -59,6 +61,7 @@ enum Vitrine {
             case "render": return try RenderCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "replay": return try ReplayCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "check": return try CheckCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case "bench": return try BenchCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             default: throw UsageError(description: "unknown command '\(command)'")
             }
         } catch {

@@ -43,6 +43,8 @@ public final class KioskApp {
     public var onHangup: () -> Void = {}
     /// Called on SIGUSR1 (statistics go here).
     public var onUser1: () -> Void = {}
+    /// Called after each frame is presented, with the seconds it took to build, draw and present (`--stats`).
+    public var onFrameDrawn: (Double) -> Void = { _ in }
 
     private var options: Options
     private let window: Window
@@ -238,11 +240,13 @@ public final class KioskApp {
 
     /// Draws and presents a frame, unless it would look exactly like the last one.
     private func draw(alpha: Double) {
+        let began = now
         let snapshot = session.snapshot(alpha: alpha)
         let progress = autoplay.flatMap { $0.config.progressBar ? $0.progress(at: now) : nil }
         guard dirty || snapshot != lastDrawn else { return }
         for error in deck.drawFrame(snapshot, progress: progress) { deck.report("\(error)") }
         deck.renderer.present()
+        onFrameDrawn(now - began)
         lastDrawn = snapshot
         lastProgressStep = progress.map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
         dirty = false

@@ -1,0 +1,84 @@
+import Foundation
+import VitrineCore
+import VitrineSDL
+
+/// `vitrine bench`: measures a synthetic deck headless and prints one line per figure.
+struct BenchCommand {
+    static let help = """
+        usage: vitrine bench [--size WxH] [--cards N] [--frames N]
+
+        Writes a synthetic deck (a few distinct 1800x1200 JPEGs, reused round-robin, and its config) into a
+        temporary folder, measures it headless with the software renderer, removes the folder, and prints one
+        line per figure on standard output: name, median, 90th percentile, unit.
+
+          config_load        loading and validating the config (\(Benchmark.configRepeats) times)
+          first_frame        a fresh renderer's first frame: renderer, fonts, composing the card, drawing (\(Benchmark.firstFrameRepeats) times)
+          transition_frame   a frame halfway between two cards: two composed cards and the dots
+          memcpy_frame       copying a frame-sized buffer, timed alternately with transition_frame
+          frame_over_memcpy  transition_frame / memcpy_frame, pair by pair
+          peak_rss           the process's peak resident memory (one value)
+
+        options:
+          --size WxH    the frame's size in pixels (default \(Benchmark.defaultSize.width)x\(Benchmark.defaultSize.height))
+          --cards N     cards in the deck, 1 to \(maximumCards) (default \(Benchmark.defaultCards))
+          --frames N    transition frames timed, 1 to \(maximumFrames) (default \(Benchmark.defaultFrames))
+        """
+
+    /// The most cards a deck may have: far more than any kiosk shows, small enough to write in a moment.
+    static let maximumCards = 100_000
+    /// The most frames that may be timed.
+    static let maximumFrames = 1_000_000
+
+    var size = Benchmark.defaultSize
+    var cards = Benchmark.defaultCards
+    var frames = Benchmark.defaultFrames
+
+    /// Reads the options; nil when help was printed.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand? {
+        var reader = ArgumentReader(arguments, command: "bench")
+        if reader.wantsHelp { print(help); return nil }
+        var command = BenchCommand()
+        while let flag = reader.next() {
+            switch flag {
+            case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
+            case "--cards": command.cards = try count(reader.value(for: flag), flag: flag, upTo: maximumCards)
+            case "--frames": command.frames = try count(reader.value(for: flag), flag: flag, upTo: maximumFrames)
+            default: throw UsageError(description: "unknown option '\(flag)' for 'bench'")
+            }
+        }
+        return command
+    }
+
+    /// A whole number from 1 to `maximum`.
+    private static func count(_ text: String, flag: String, upTo maximum: Int) throws(UsageError) -> Int {
+        let n = try ArgumentReader.integer(text, flag: flag)
+        guard (1...maximum).contains(n) else { throw UsageError(description: "\(flag) takes a whole number from 1 to \(maximum); got '\(text)'") }
+        return n
+    }
+
+    /// Writes the deck, measures, prints the figures and removes the deck; returns the exit code.
+    func execute() -> Int32 {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            Log.error("cannot create the temporary folder \(folder): \(error.localizedDescription)")
+            return ExitCode.cantCreate
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do throws(SDLError) {
+            let library = try SDLLibrary(video: false)
+            return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
+                let benchmark = Benchmark(size: size, cards: cards, frames: frames, fontPaths: try BundledFonts.locate())
+                let figures = try benchmark.run(in: folder, report: { Log.warning($0) })
+                print("# vitrine bench: \(size.width)x\(size.height), \(cards) cards (\(min(cards, SyntheticDeck.distinctImages)) distinct "
+                      + "\(SyntheticDeck.imageSize.width)x\(SyntheticDeck.imageSize.height) JPEGs), \(frames) frames; name median p90 unit")
+                for figure in figures { print(figure.line) }
+                return ExitCode.ok
+            }
+        } catch {
+            Log.error("\(error)")
+            return ExitCode.software
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import VitrineCore
+
+/// `vitrine bench`: measures config loading, the first frame, a mid-transition frame against a plain `memcpy` of
+/// a frame, and peak memory, headless with the software renderer, on a ``SyntheticDeck``.
+public struct Benchmark {
+    /// The frame size when none is asked for: a 3:2 panel of 1920x1280.
+    public static let defaultSize = PixelSize(width: 1920, height: 1280)
+    /// The number of cards when none is asked for.
+    public static let defaultCards = 10
+    /// The number of measured mid-transition frames (and copies) when none is asked for.
+    public static let defaultFrames = 200
+    /// How many times the config is loaded and validated.
+    public static let configRepeats = 20
+    /// How many times a fresh renderer draws its first frame: each decodes a full-size JPEG, so few.
+    public static let firstFrameRepeats = 10
+    /// Frames drawn before the mid-transition frames are timed: the first composes both cards.
+    public static let warmUpFrames = 10
+    /// Milliseconds per second, for the figures.
+    static let millisecondsPerSecond = 1000.0
+
+    /// The frame size in pixels.
+    public var size: PixelSize
+    /// The number of cards in the deck.
+    public var cards: Int
+    /// The number of mid-transition frames timed.
+    public var frames: Int
+    /// The bundled font files.
+    public var fontPaths: [FontWeight: String]
+
+    /// A benchmark of `cards` cards at `size`, timing `frames` frames, drawing text with `fontPaths`.
+    public init(size: PixelSize = defaultSize, cards: Int = defaultCards, frames: Int = defaultFrames, fontPaths: [FontWeight: String]) {
+        self.size = size; self.cards = cards; self.frames = frames; self.fontPaths = fontPaths
+    }
+
+    /// Writes the deck into `folder` (which must exist), measures, and returns the figures in order:
+    /// `config_load`, `first_frame`, `transition_frame`, `memcpy_frame`, `frame_over_memcpy`, `peak_rss`.
+    ///
+    /// Problems drawing a card (an image that cannot be read) go to `report`; an SDL failure or a config that does
+    /// not load stops the benchmark. Needs an initialised ``SDLLibrary`` (video is not needed).
+    public func run(in folder: String, report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> [BenchmarkFigure] {
+        let path = try SyntheticDeck.write(cards: cards, into: folder)
+        var config: KioskConfig?
+        let loads = try (0..<Benchmark.configRepeats).map { _ throws(SDLError) in
+            try Benchmark.time { () throws(SDLError) in config = try Benchmark.load(path) }
+        }
+        guard let config else { return [] }
+
+        let first = try (0..<Benchmark.firstFrameRepeats).map { _ throws(SDLError) in
+            try Benchmark.time { () throws(SDLError) in
+                let headless = try HeadlessRenderer(config: config, size: size, fonts: FontLibrary(paths: fontPaths), report: report)
+                headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap))
+            }
+        }
+
+        let headless = try HeadlessRenderer(config: config, size: size, fonts: FontLibrary(paths: fontPaths), report: report)
+        let midway = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.5, wraps: config.wrap)
+        for _ in 0..<Benchmark.warmUpFrames { headless.render(midway) }
+        let copy = FrameCopy(byteCount: size.width * size.height * 4)
+        var frameTimes: [Double] = [], copyTimes: [Double] = [], ratios: [Double] = []
+        for _ in 0..<frames {
+            // Interleaved, so both see the same moments of a noisy machine; the ratio is taken pair by pair.
+            let frame = Benchmark.time { headless.render(midway) }
+            let copied = Benchmark.time { copy.run() }
+            frameTimes.append(frame)
+            copyTimes.append(copied)
+            if copied > 0 { ratios.append(frame / copied) }
+        }
+        copy.finish()
+
+        let ms = Benchmark.millisecondsPerSecond
+        return [
+            BenchmarkFigure(name: "config_load", samples: loads, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "first_frame", samples: first, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "transition_frame", samples: frameTimes, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "memcpy_frame", samples: copyTimes, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "frame_over_memcpy", samples: ratios, unit: "x"),
+            BenchmarkFigure(name: "peak_rss", value: ProcessMetrics.peakResidentMiB, unit: "MiB"),
+        ].compactMap { $0 }
+    }
+
+    /// Loads and validates the config at `path`, turning its problems into an error.
+    static func load(_ path: String) throws(SDLError) -> KioskConfig {
+        do throws(ConfigError) {
+            return try KioskConfig.load(path: path).config
+        } catch {
+            throw SDLError(operation: "KioskConfig.load(\(path))", message: error.diagnostics.map { "\($0)" }.joined(separator: "; "))
+        }
+    }
+
+    /// The seconds `body` took, on the monotonic clock.
+    static func time(_ body: () throws(SDLError) -> Void) throws(SDLError) -> Double {
+        let start = ProcessMetrics.monotonicSeconds
+        try body()
+        return ProcessMetrics.monotonicSeconds - start
+    }
+
+    /// The seconds `body` took, on the monotonic clock.
+    static func time(_ body: () -> Void) -> Double {
+        let start = ProcessMetrics.monotonicSeconds
+        body()
+        return ProcessMetrics.monotonicSeconds - start
+    }
+}
+
+/// Two frame-sized buffers, both written once so their pages are mapped, and a copy of one into the other: the
+/// least any frame of that size can cost.
+private final class FrameCopy {
+    /// Somewhere the copies' checksum is stored, so the optimiser cannot drop copies nobody reads.
+    nonisolated(unsafe) static var sink: UInt64 = 0
+
+    let byteCount: Int
+    let source: UnsafeMutableRawPointer
+    let destination: UnsafeMutableRawPointer
+    private var checksum: UInt64 = 0
+    private var round: UInt8 = 0
+
+    init(byteCount: Int) {
+        self.byteCount = max(1, byteCount)
+        source = .allocate(byteCount: self.byteCount, alignment: 64)
+        destination = .allocate(byteCount: self.byteCount, alignment: 64)
+        source.initializeMemory(as: UInt8.self, repeating: 0x5A, count: self.byteCount)
+        destination.initializeMemory(as: UInt8.self, repeating: 0, count: self.byteCount)
+    }
+
+    /// Copies the source into the destination once (a `memcpy`), changing a byte first so no copy is the same.
+    func run() {
+        round &+= 1
+        source.storeBytes(of: round, toByteOffset: Int(round) % byteCount, as: UInt8.self)
+        destination.copyMemory(from: source, byteCount: byteCount)
+        checksum &+= UInt64(destination.load(fromByteOffset: byteCount - 1 - Int(round) % byteCount, as: UInt8.self))
+    }
+
+    /// Publishes the checksum.
+    func finish() { FrameCopy.sink &+= checksum }
+
+    deinit {
+        source.deallocate()
+        destination.deallocate()
+    }
+}

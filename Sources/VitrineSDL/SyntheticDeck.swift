@@ -1,0 +1,108 @@
+import CSDL2
+import CSDL2Image
+import Foundation
+import VitrineCore
+
+/// A made-up deck for measuring: a few distinct photo-sized JPEGs (sky gradients over three ranges of hills) and a
+/// config naming them round-robin, in the shape `/work/shared/bench/make_deck.py` writes.
+///
+/// The pictures are drawn with `SDL_FillRect` (rows of the sky, columns of the hills), so making them is quick even
+/// in a debug build. Flat colours compress better than photographs, so they decode somewhat faster than real ones.
+public enum SyntheticDeck {
+    /// The size of each image: a 3:2 photograph, as cameras and `make_deck.py` make them.
+    public static let imageSize = PixelSize(width: 1800, height: 1200)
+    /// How many distinct images a deck has at most; the cards reuse them round-robin.
+    public static let distinctImages = 6
+    /// The JPEG quality the images are saved at (libjpeg's 0 to 100), as `make_deck.py` uses.
+    public static let jpegQuality: Int32 = 88
+    /// The width of one column of the hills, in pixels.
+    static let hillColumn = 6
+    /// The card titles, reused with the card's number.
+    static let titles = ["Turtle Rock", "Silver Salmon Creek", "Chilkoot Trail", "St. Mary Lake", "Twin Lake", "Lake McDonald",
+                         "Charley Rivers", "Icy Bay", "Rainbow Lake", "Hidden Lake", "Chincoteague", "Lake Umbagog"]
+
+    /// Writes `cards` cards into `folder` (which must exist): `images/card-N.jpg` and `deck.json`; returns the
+    /// config's path.
+    public static func write(cards: Int, into folder: String) throws(SDLError) -> String {
+        let images = folder + "/images"
+        do {
+            try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        } catch {
+            throw SDLError(operation: "mkdir(\(images))", message: error.localizedDescription)
+        }
+        let distinct = max(1, min(cards, distinctImages))
+        var names: [String] = []
+        for index in 0..<distinct {
+            let name = "images/card-\(index).jpg"
+            try picture(seed: UInt64(index)).writeJPEG(to: folder + "/" + name, quality: jpegQuality)
+            names.append(name)
+        }
+        let lines = (0..<cards).map { i in
+            "  {\"title\": \"\(titles[i % titles.count]) \(i)\", \"subtitle\": \"National Park\", \"image\": \"\(names[i % distinct])\"}"
+        }
+        let config = folder + "/deck.json"
+        let text = "{\"cards\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
+        guard FileManager.default.createFile(atPath: config, contents: Data(text.utf8)) else {
+            throw SDLError(operation: "write(\(config))", message: String(cString: strerror(errno)))
+        }
+        return config
+    }
+
+    /// One picture: a vertical sky gradient and three ranges of hills, darker toward the front; `seed` picks the colours
+    /// and the ridges.
+    static func picture(seed: UInt64) throws(SDLError) -> Surface {
+        var random = SplitMix(seed: seed &+ 7)
+        let surface = try Surface(size: imageSize)
+        let format = surface.pointer.pointee.format
+        let (w, h) = (imageSize.width, imageSize.height)
+        let top = (random.next(40, 200), random.next(80, 220), random.next(150, 255))
+        let bottom = (random.next(150, 255), random.next(90, 200), random.next(40, 160))
+        for y in 0..<h {
+            let t = Double(y) / Double(h)
+            func mix(_ a: Int, _ b: Int) -> UInt8 { UInt8(Double(a) + Double(b - a) * t) }
+            var row = SDL_Rect(x: 0, y: Int32(y), w: Int32(w), h: 1)
+            SDL_FillRect(surface.pointer, &row, SDL_MapRGB(format, mix(top.0, bottom.0), mix(top.1, bottom.1), mix(top.2, bottom.2)))
+        }
+        for layer in 0..<3 {
+            let base = Double(h) * (0.45 + 0.15 * Double(layer))
+            let shade = 30 + 40 * layer
+            let colour = SDL_MapRGB(format, UInt8(shade / 2), UInt8(shade), UInt8(shade / 2 + 10))
+            let jitter = Double(random.next(0, 1000)) / 1000
+            for x in stride(from: 0, to: w, by: hillColumn) {
+                let ridge = base - Double(h) * 0.25 * (0.5 + 0.5 * sin(Double(x) / 310 + jitter * 6)) + 40 * sin(Double(x) / 90 + Double(layer))
+                let y = max(0, min(h, Int(ridge)))
+                var column = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(hillColumn), h: Int32(h - y))
+                SDL_FillRect(surface.pointer, &column, colour)
+            }
+        }
+        return surface
+    }
+}
+
+extension Surface {
+    /// Writes the surface as a baseline JPEG of `quality` (0 to 100).
+    public func writeJPEG(to path: String, quality: Int32) throws(SDLError) {
+        errno = 0
+        guard IMG_SaveJPG(pointer, path, quality) == 0 else {
+            let reason = errno != 0 ? String(cString: strerror(errno)) : nil
+            var error = SDLError.current("IMG_SaveJPG(\(path))")
+            if let reason { error.message = reason }
+            throw error
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same pictures on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    /// The next number in `low..<high`.
+    mutating func next(_ low: Int, _ high: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return low + Int(z % UInt64(high - low))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@Suite struct BenchCommandTests {
+    /// The figures `vitrine bench` prints, in order, with their units.
+    static let figures = [("config_load", "ms"), ("first_frame", "ms"), ("transition_frame", "ms"), ("memcpy_frame", "ms"),
+                          ("frame_over_memcpy", "x"), ("peak_rss", "MiB")]
+
+    @Test func smallBenchPrintsEveryFigureWithNumbersAndUnits() throws {
+        let before = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+        let result = try VitrineProcess.run(["bench", "--size", "320x200", "--cards", "3", "--frames", "5"], timeout: .seconds(60))
+        #expect(!result.timedOut)
+        #expect(result.code == 0, "stderr: \(result.err)")
+        #expect(result.err.isEmpty, "the synthetic deck draws without warnings: \(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("# vitrine bench: 320x200, 3 cards") == true, "\(lines)")
+        let rows = lines.filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.map { $0.first ?? "" } == Self.figures.map(\.0), "\(result.out)")
+        for (row, (name, unit)) in zip(rows, Self.figures) {
+            #expect(row.count == 4, "\(name): \(row)")
+            guard row.count == 4, let median = Double(row[1]), let p90 = Double(row[2]) else {
+                Issue.record("\(name) has no numbers: \(row)")
+                continue
+            }
+            #expect(row[3] == unit, "\(name)")
+            #expect(median > 0 && median.isFinite, "\(name): \(median)")
+            #expect(p90 >= median, "\(name): the 90th percentile \(p90) is below the median \(median)")
+        }
+        let after = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
+        #expect(after.subtracting(before).filter { $0.hasPrefix("vitrine-bench-") }.isEmpty, "the temporary deck was left behind")
+    }
+
+    @Test(arguments: [["--cards", "0"], ["--cards", "many"], ["--frames", "0"], ["--frames", "-3"], ["--size", "320"],
+                      ["--size", "0x10"], ["--cards"], ["--turbo"], ["extra"]])
+    func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
+        let result = try VitrineProcess.run(["bench"] + arguments, timeout: .seconds(10))
+        #expect(result.code == 64, "\(arguments): stderr: \(result.err)")
+        #expect(result.out.isEmpty)
+        #expect(result.messages("error").count == 1, "\(result.err)")
+        #expect(result.err.contains(VitrineProcess.usageFirstLine))
+    }
+
+    @Test func helpDescribesEveryFigure() throws {
+        let result = try VitrineProcess.run(["bench", "--help"], timeout: .seconds(10))
+        #expect(result.code == 0)
+        #expect(result.out.hasPrefix("usage: vitrine bench"))
+        for (name, _) in Self.figures { #expect(result.out.contains(name)) }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `vitrine run --stats` in Xvfb: a statistics line on SIGUSR1 and on exit.
+@Suite(.serialized) struct RunStatsTests {
+    /// The statistics lines in `log`, without the time and level.
+    static func statsLines(_ log: String) -> [String] {
+        log.split(separator: "\n").compactMap { line in line.range(of: "info: stats: ").map { String(line[$0.upperBound...]) } }
+    }
+
+    @Test func statsAreLoggedOnUser1AndOnExit() throws {
+        let x = try XvfbSession()
+        let app = try x.launchVitrine(["run", "--windowed", "300x200", "--stats"])
+        _ = try x.windowOrigin(of: app)
+        #expect(XvfbSession.eventually(5) { app.errors.contains("first frame shown") }, "\(app.errors)")
+        kill(app.process.processIdentifier, SIGUSR1)
+        #expect(XvfbSession.eventually(5) { Self.statsLines(app.errors).count == 1 }, "no statistics on SIGUSR1: \(app.errors)")
+        kill(app.process.processIdentifier, SIGHUP)  // A reload draws the screen again: one more frame at least.
+        usleep(500_000)
+        app.process.terminate()
+        #expect(app.wait(seconds: 5) == 0, "\(app.errors)")
+        let lines = Self.statsLines(app.errors)
+        #expect(lines.count == 2, "\(app.errors)")
+        for line in lines {
+            let pattern = #/^(\d+) frames drawn, frame time p50 [\d.]+ ms p99 [\d.]+ ms, \d+ over the 16\.7 ms budget, first frame [\d.]+ s after process start, peak RSS [\d.]+ MiB$/#
+            #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
+        }
+        let counts = lines.compactMap { $0.prefixMatch(of: #/\d+/#).flatMap { Int($0.output) } }
+        #expect(counts.count == 2 && counts[0] >= 1 && counts[1] > counts[0], "the transition drew more frames: \(lines)")
+    }
+
+    @Test func statsIsASwitchInTheHelp() throws {
+        let result = try VitrineProcess.run(["run", "--help"], timeout: .seconds(10))
+        #expect(result.code == 0)
+        #expect(result.out.contains("--stats"))
+    }
+}
