@@ -13,6 +13,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Finds system fonts for the glyphs the bundled faces lack.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // glibc's malloc tuning (mallopt), from the C library itself.
+        .systemLibrary(name: "CMalloc"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
@@ -20,7 +22,7 @@ let package = Package(
         .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd"]),
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd", "CMalloc"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSDL"]),

@@ -34,7 +34,7 @@ public final class PreparedImage: @unchecked Sendable {
     /// Runs on any thread: it touches only surfaces it owns (SDL's surface functions need no renderer).
     public static func prepare(_ request: ImageRequest) -> PreparedImage {
         do throws(SDLError) {
-            let decoded = try Surface.load(path: request.path).converted(to: SDL_PIXELFORMAT_ARGB8888.rawValue)
+            let decoded = try Surface.load(path: request.path).argb8888()
             let size = request.cardSize
             let target = try Surface(size: size)
             var src = SDL_Rect(AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)
