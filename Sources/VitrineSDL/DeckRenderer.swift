@@ -25,6 +25,9 @@ public final class DeckRenderer {
     /// first drawn, which is what headless frames, replays and tests want: the same pixels, deterministically.
     public var preparer: ImagePreparer?
 
+    /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
+    public var composedSinceTrim = false
+
     private let discs = DiscTextures()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
@@ -158,6 +161,7 @@ public final class DeckRenderer {
     private func composeReporting(_ index: Int, pageCount: Int, image: PreparedImage, errors: inout [SDLError]) {
         do throws(SDLError) {
             composed[index] = try compose(index, pageCount: pageCount, image: image)
+            composedSinceTrim = true
         } catch {
             errors.append(error)
         }

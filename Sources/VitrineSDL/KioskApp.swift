@@ -118,6 +118,10 @@ public final class KioskApp {
         if let heartbeat { nextHeartbeat = now + heartbeat.period }
         while exit == nil {
             if session.isIdle && !dirty && lastDrawn == session.snapshot() {
+                if deck.composedSinceTrim {
+                    deck.composedSinceTrim = false
+                    SDLLibrary.returnFreeMemory()
+                }
                 let woke: Bool
                 if let deadline = nextDeadline() {
                     let ms = max(0, Int32(min((deadline - now) * 1000, Double(Int32.max)).rounded(.up)))
