@@ -68,14 +68,10 @@ struct ReplayCommand {
             Log.error("\(error)")
             return ExitCode.dataError
         }
-        var events: EventLog?
-        if let eventsPath {
-            do {
-                events = try EventLog(path: eventsPath)
-            } catch {
-                Log.error("cannot write the event log \(eventsPath): \(error.localizedDescription)")
-                return ExitCode.cantCreate
-            }
+        let events: EventLog?
+        switch Vitrine.openEventLog(eventsPath) {
+        case .success(let log): events = log
+        case .failure(let failure): return failure.code
         }
         do throws(SDLError) {
             let library = try SDLLibrary(video: false)

@@ -68,14 +68,10 @@ struct RunCommand {
         case .failure(let failure): return failure.code
         }
         if kiosk { config.display.mode = .kiosk }
-        var events: EventLog?
-        if let eventsPath {
-            do {
-                events = try EventLog(path: eventsPath)
-            } catch {
-                Log.error("cannot write the event log \(eventsPath): \(error.localizedDescription)")
-                return ExitCode.cantCreate
-            }
+        let events: EventLog?
+        switch Vitrine.openEventLog(eventsPath) {
+        case .success(let log): events = log
+        case .failure(let failure): return failure.code
         }
         let library: SDLLibrary
         do throws(SDLError) {

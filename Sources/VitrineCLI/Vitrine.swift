@@ -90,6 +90,19 @@ enum Vitrine {
     }
 }
 
+extension Vitrine {
+    /// Opens the `--events` log at `path` (nil for none); on failure reports it and gives exit 73.
+    static func openEventLog(_ path: String?) -> Result<EventLog?, ExitFailure> {
+        guard let path else { return .success(nil) }
+        do {
+            return .success(try EventLog(path: path))
+        } catch {
+            Log.error("cannot write the event log \(path): \(error.localizedDescription)")
+            return .failure(ExitFailure(code: ExitCode.cantCreate))
+        }
+    }
+}
+
 /// A failure already reported to the user, carrying the exit code to leave with.
 struct ExitFailure: Error {
     var code: Int32

@@ -51,7 +51,7 @@ public enum SyntheticDeck {
     /// One picture: a vertical sky gradient and three ranges of hills, darker toward the front; `seed` picks the colours
     /// and the ridges.
     static func picture(seed: UInt64) throws(SDLError) -> Surface {
-        var random = SplitMix(seed: seed &+ 7)
+        var random = SplitMix64(seed: seed &+ 7)
         let surface = try Surface(size: imageSize)
         let format = surface.pointer.pointee.format
         let (w, h) = (imageSize.width, imageSize.height)
@@ -89,20 +89,5 @@ extension Surface {
             if let reason { error.message = reason }
             throw error
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same pictures on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    /// The next number in `low..<high`.
-    mutating func next(_ low: Int, _ high: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return low + Int(z % UInt64(high - low))
     }
 }

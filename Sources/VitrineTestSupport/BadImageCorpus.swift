@@ -71,7 +71,7 @@ public enum BadImageCorpus {
     /// A valid 64x48 PNG of noise (so it does not compress to nothing), cut in half: the header is whole, the
     /// image data stops mid-stream.
     static func truncatedPNG() throws -> [UInt8] {
-        var random = SplitMix(seed: randomSeed)
+        var random = SplitMix64(seed: randomSeed)
         let size = PixelSize(width: 64, height: 48)
         var bytes: [UInt8] = []
         for _ in 0..<size.width * size.height {
@@ -84,7 +84,7 @@ public enum BadImageCorpus {
 
     /// `count` seeded random bytes.
     static func randomBytes(count: Int) -> [UInt8] {
-        var random = SplitMix(seed: randomSeed)
+        var random = SplitMix64(seed: randomSeed)
         return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next() >> 24) }
     }
 
@@ -94,18 +94,5 @@ public enum BadImageCorpus {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try image.writePNG(to: path)
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, the same numbers on every machine.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
