@@ -91,12 +91,27 @@ final class XvfbSession {
         guard let xvfb = Self.which("Xvfb"), Self.which("xdotool") != nil else {
             throw XvfbError.missing("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
         }
-        // Xvfb writes its display number to the pipe once it accepts connections.
+        // Xvfb writes its display number to the pipe once it accepts connections. `-noreset`: by default an X server
+        // resets when its last client leaves, and connections made during the reset fail ("x11 not available").
         let ready = Pipe()
-        server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], standardOutput: ready)
+        server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"], standardOutput: ready)
         let number = String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard Int(number) != nil else { throw XvfbError.missing("Xvfb did not start: \(server.errors)") }
         display = ":\(number)"
+        // Make sure the server takes clients before the app connects.
+        let display = self.display
+        let accepting = Self.eventually(10) {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: Self.which("xdotool")!)
+            probe.arguments = ["getdisplaygeometry"]
+            probe.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+            probe.standardOutput = FileHandle.nullDevice
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { return false }
+            probe.waitUntilExit()
+            return probe.terminationStatus == 0
+        }
+        guard accepting else { throw XvfbError.missing("Xvfb on \(display) does not accept connections: \(server.errors)") }
     }
 
     /// Starts `vitrine arguments` on this display.
