@@ -39,8 +39,6 @@ public final class KioskApp {
     public var onFirstFrame: () -> Void = {}
     /// A periodic duty and its period in seconds (the systemd watchdog goes here); the loop wakes for it.
     public var heartbeat: (period: Double, action: () -> Void)?
-    /// Called on SIGHUP (hot reload goes here).
-    public var onHangup: () -> Void = {}
     /// Called on SIGUSR1 (statistics go here).
     public var onUser1: () -> Void = {}
     /// Called after each frame is presented, with the seconds it took to build, draw and present (`--stats`).
@@ -146,7 +144,7 @@ public final class KioskApp {
     /// The earliest timer: the next autoplay action or progress-bar step, and the heartbeat.
     private func nextDeadline() -> Double? {
         var deadlines: [Double] = []
-        if let heartbeat { deadlines.append(nextHeartbeat); _ = heartbeat }
+        if heartbeat != nil { deadlines.append(nextHeartbeat) }
         if let autoplay {
             let t = now
             if let due = autoplay.nextDeadline(after: t) { deadlines.append(due) }
@@ -191,7 +189,6 @@ public final class KioskApp {
             switch signal {
             case SIGHUP:
                 reload()
-                onHangup()
             case SIGUSR1: onUser1()
             default: exit = .signal(signal)
             }
