@@ -90,16 +90,16 @@ public struct Benchmark {
 
     /// The seconds `body` took, on the monotonic clock.
     static func time(_ body: () throws(SDLError) -> Void) throws(SDLError) -> Double {
-        let start = ProcessMetrics.monotonicSeconds
+        let start = MonotonicClock.seconds
         try body()
-        return ProcessMetrics.monotonicSeconds - start
+        return MonotonicClock.seconds - start
     }
 
     /// The seconds `body` took, on the monotonic clock.
     static func time(_ body: () -> Void) -> Double {
-        let start = ProcessMetrics.monotonicSeconds
+        let start = MonotonicClock.seconds
         body()
-        return ProcessMetrics.monotonicSeconds - start
+        return MonotonicClock.seconds - start
     }
 }
 

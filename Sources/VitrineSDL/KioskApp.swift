@@ -63,7 +63,7 @@ public final class KioskApp {
     private var lastProgressStep: Double?
     private var nextHeartbeat = 0.0
     private var firstFrameShown = false
-    private let start = DispatchTime.now().uptimeNanoseconds
+    private let start = MonotonicClock.seconds
     /// Reads the config again when it or its images change (see `KioskApp+Reload.swift`).
     let reloader: DeckReloader
 
@@ -103,7 +103,7 @@ public final class KioskApp {
     }
 
     /// Seconds since the app started, from a monotonic clock.
-    private var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    private var now: Double { MonotonicClock.seconds - start }
 
     /// Shows the deck until it is told to stop, and says why it stopped.
     ///

@@ -25,11 +25,4 @@ public enum ProcessMetrics {
         let uptime = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         return max(0, uptime - Double(ticks) / Double(ticksPerSecond))
     }
-
-    /// A monotonic time in seconds, for measuring intervals.
-    public static var monotonicSeconds: Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }

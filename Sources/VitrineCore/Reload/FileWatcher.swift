@@ -169,7 +169,7 @@ extension FileWatcher {
                 var timeout: Int32 = -1
                 if !pending.isEmpty {
                     let due = min(lastChange + debounce, firstChange + FileWatcher.maximumDelay)
-                    timeout = Int32(max(0, (due - Engine.now()) * 1000).rounded(.up))
+                    timeout = Int32(max(0, (due - MonotonicClock.seconds) * 1000).rounded(.up))
                 }
                 var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -187,7 +187,7 @@ extension FileWatcher {
                 if fds[0].revents & Int16(POLLIN) != 0 {
                     let changed = drain(into: &buffer)
                     if !changed.isEmpty {
-                        let now = Engine.now()
+                        let now = MonotonicClock.seconds
                         if pending.isEmpty { firstChange = now }
                         lastChange = now
                         pending.formUnion(changed)
@@ -223,13 +223,6 @@ extension FileWatcher {
                     }
                 }
             }
-        }
-
-        /// Seconds on the monotonic clock.
-        static func now() -> Double {
-            var ts = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &ts)
-            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
         }
     }
 
