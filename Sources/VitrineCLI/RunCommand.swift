@@ -75,17 +75,34 @@ struct RunCommand {
         }
         let library: SDLLibrary
         do throws(SDLError) {
-            library = try SDLLibrary(video: true)
+            library = try SDLLibrary(video: false)
         } catch {
-            Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
-            return ExitCode.unavailable
+            Log.error("\(error)")
+            return ExitCode.software
         }
         return withExtendedLifetime(library) { () -> Int32 in
+            let fonts: FontLibrary
             do throws(SDLError) {
-                let fonts = FontLibrary(paths: try BundledFonts.locate())
-                let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
-                                               fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
-                let app = try KioskApp(options: options, fonts: fonts, events: events, report: { Log.warning($0) })
+                fonts = FontLibrary(paths: try BundledFonts.locate())
+            } catch {
+                Log.error("\(error)")
+                return ExitCode.software
+            }
+            let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
+                                           fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
+            // The first card is decoded (and, in a window, composed) while SDL opens the display.
+            let firstCard = config.cards.first.map {
+                FirstCard(card: $0, index: 0, expected: KioskApp.expectedFirstCard(options: options), fonts: fonts)
+            }
+            defer { firstCard?.wait() }
+            do throws(SDLError) {
+                try library.startVideo()
+            } catch {
+                Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
+                return ExitCode.unavailable
+            }
+            do throws(SDLError) {
+                let app = try KioskApp(options: options, fonts: fonts, events: events, firstCard: firstCard, report: { Log.warning($0) })
                 app.onFirstFrame = {
                     Log.info("first frame shown")
                     Systemd.notifyReady()

@@ -172,25 +172,45 @@ public final class DeckRenderer {
     /// When the image cannot be loaded the card is the placeholder (see ``CardLayout``), and the path and reason
     /// are reported once per image file for the renderer's lifetime.
     public func compose(_ index: Int, pageCount: Int, image prepared: PreparedImage) throws(SDLError) -> Texture {
-        let card = cards[index]
-        var image: Texture?
-        do throws(SDLError) {
-            image = try renderer.makeTexture(from: prepared.result.get())
-        } catch {
-            // Once per image file: a card is composed again whenever it comes back on screen or the window resizes.
-            reportOnce("image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")", key: "image:" + card.image)
-        }
-        let size = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
-        let control = PageControlLayout(pageCount: pageCount, currentPage: 0, card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
-                                        pointScale: stage.pointScale)
-        let layout = CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: image?.size),
-                                size: size, trailingReserve: control.frame.width, measurer: fonts)
-        let target = try renderer.makeTargetTexture(size: size)
+        let composer = composer(index, pageCount: pageCount)
+        let target = try renderer.makeTargetTexture(size: composer.size)
         try renderer.setTarget(target)
-        let errors = renderer.execute(layout.displayList, resources: DrawResources(fonts: fonts, discs: discs, image: image))
+        let problems = composer.draw(image: prepared, fonts: fonts, renderer: renderer)
         try renderer.setTarget(nil)
-        for error in errors { reportOnce("card \(index) (\"\(card.title)\"): \(error)") }
+        for problem in problems { reportOnce(problem.message, key: problem.key) }
         return target
+    }
+
+    /// The composer of card `index` at the current card size.
+    func composer(_ index: Int, pageCount: Int) -> CardComposer {
+        CardComposer(card: cards[index], index: index, pageCount: pageCount,
+                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
+    }
+
+    /// Takes card `index` from the work ``FirstCard`` did before the window existed, waiting for it to finish.
+    ///
+    /// With the software renderer, a card it composed for this very card size is used as it is; otherwise its
+    /// decoded picture is scaled and composed here. Returns whether card `index` is now composed.
+    @discardableResult
+    public func adopt(_ first: FirstCard, pageCount: Int) -> Bool {
+        let output = first.wait()
+        let index = first.index
+        guard cards.indices.contains(index), cards[index] == first.card else { return false }
+        let composer = composer(index, pageCount: pageCount)
+        do throws(SDLError) {
+            if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
+                composed[index] = try renderer.makeTexture(from: surface)
+                for problem in made.problems { reportOnce(problem.message, key: problem.key) }
+            } else {
+                let request = imageRequest(index)
+                composed[index] = try compose(index, pageCount: pageCount, image: PreparedImage.scale(output.decoded, for: request))
+            }
+            composedSinceTrim = true
+            return true
+        } catch {
+            report("card \(index) (\"\(cards[index].title)\"): \(error)")
+            return false
+        }
     }
 
     /// Reports `message` unless a message with the same `key` (by default the message itself) was reported.

@@ -53,16 +53,22 @@ extension FontLibrary {
     /// they draw nothing. A character is looked up whole first (base and marks from one face), then by its first
     /// scalar the bundled face lacks.
     public func glyphSource(for character: Character, weight: FontWeight) -> GlyphSource {
+        glyphSource(for: character, weight: weight, probe: nil)
+    }
+
+    /// ``glyphSource(for:weight:)``, asking `probe` (the bundled face of `weight`, open at any size) which glyphs
+    /// the bundled face has, so no face is opened at ``coverageProbePixelSize`` just for that.
+    func glyphSource(for character: Character, weight: FontWeight, probe: Font?) -> GlyphSource {
         let key = GlyphSourceKey(character: character, weight: weight)
         if let known = glyphSources[key] { return known }
-        let source = findGlyphSource(for: character, weight: weight)
+        let source = findGlyphSource(for: character, weight: weight, probe: probe)
         glyphSources[key] = source
         return source
     }
 
-    private func findGlyphSource(for character: Character, weight: FontWeight) -> GlyphSource {
+    private func findGlyphSource(for character: Character, weight: FontWeight, probe: Font?) -> GlyphSource {
         let scalars = Array(character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
-        guard let bundled = try? font(weight, pixelSize: Self.coverageProbePixelSize) else { return .missing }
+        guard let bundled = probe ?? (try? font(weight, pixelSize: Self.coverageProbePixelSize)) else { return .missing }
         let lacking = scalars.filter { !bundled.provides($0) }
         guard let firstLacking = lacking.first else { return .bundled }
         guard usesSystemFallback else { return .missing }
@@ -90,7 +96,7 @@ extension FontLibrary {
         var runs: [TextRun] = []
         for character in text {
             var font = bundled
-            if case .system(let face) = glyphSource(for: character, weight: weight), let system = systemFont(face, pixelSize: pixelSize) {
+            if case .system(let face) = glyphSource(for: character, weight: weight, probe: bundled), let system = systemFont(face, pixelSize: pixelSize) {
                 font = system
             }
             if let last = runs.indices.last, runs[last].font === font {

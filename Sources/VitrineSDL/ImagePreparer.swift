@@ -33,8 +33,24 @@ public final class PreparedImage: @unchecked Sendable {
     ///
     /// Runs on any thread: it touches only surfaces it owns (SDL's surface functions need no renderer).
     public static func prepare(_ request: ImageRequest) -> PreparedImage {
+        scale(decode(path: request.path), for: request)
+    }
+
+    /// Decodes the image file at `path` into 32-bit ARGB at its own size: the half of ``prepare(_:)`` that needs
+    /// no card size, so it can start before the window exists.
+    public static func decode(path: String) -> Result<Surface, SDLError> {
         do throws(SDLError) {
-            let decoded = try Surface.load(path: request.path).argb8888()
+            return .success(try Surface.load(path: path).argb8888())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Scales the aspect-fill crop of a `decoded` picture to `request`'s 3:2 card (``ImageRequest/cardSize``) with
+    /// linear filtering: the half of ``prepare(_:)`` that needs the card size.
+    public static func scale(_ decoded: Result<Surface, SDLError>, for request: ImageRequest) -> PreparedImage {
+        do throws(SDLError) {
+            let decoded = try decoded.get()
             let size = request.cardSize
             let target = try Surface(size: size)
             var src = SDL_Rect(AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)

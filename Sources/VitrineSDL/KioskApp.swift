@@ -68,7 +68,11 @@ public final class KioskApp {
     let reloader: DeckReloader
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
-    public init(options: Options, fonts: FontLibrary, events: EventLog?, report: @escaping (String) -> Void) throws(SDLError) {
+    ///
+    /// `firstCard`, started before the display was opened, gives the first card (see ``FirstCard``); the fonts are
+    /// not touched before it is done.
+    public init(options: Options, fonts: FontLibrary, events: EventLog?, firstCard: FirstCard? = nil,
+                report: @escaping (String) -> Void) throws(SDLError) {
         self.options = options
         self.events = events
         let display = options.config.display
@@ -84,6 +88,7 @@ public final class KioskApp {
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                             background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
+        if let firstCard { deck.adopt(firstCard, pageCount: options.config.cards.count) }
         session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
         signals = try SignalBridge()
         // Card images are decoded off this thread; a finished one wakes the loop to compose and draw it.
@@ -259,6 +264,18 @@ public final class KioskApp {
             onFirstFrame()
             dirty = true  // Draw again at once, so the neighbours start decoding in the background.
         }
+    }
+
+    /// The first card as it will be composed in a window of `options.windowSize` pixels with the software renderer,
+    /// when that is known before the window exists: a window, not the full screen, at one pixel per point. (Should
+    /// the window turn out otherwise, HiDPI or resized by the window manager, the deck composes the card itself.)
+    public static func expectedFirstCard(options: Options) -> CardComposer? {
+        let config = options.config
+        guard !options.fullscreen, !options.isKiosk, config.display.renderer.usesSoftware, let card = config.cards.first else { return nil }
+        let stage = StageLayout(windowPixels: config.display.rotation.logicalSize(ofPhysical: options.windowSize), pointScale: 1,
+                                fit: config.display.fit)
+        return CardComposer(card: card, index: 0, pageCount: config.cards.count,
+                            size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
     }
 
     /// The page geometry for the window's drawable, upright for the panel's rotation.

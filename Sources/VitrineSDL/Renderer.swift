@@ -44,6 +44,12 @@ public final class Renderer {
         return String(cString: name)
     }
 
+    /// Whether this is SDL's software renderer, which draws the same pixels into a window, a texture or a surface.
+    public var isSoftware: Bool {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(pointer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }
+
     /// A texture holding a copy of `surface`'s pixels.
     public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
         guard let p = SDL_CreateTextureFromSurface(pointer, surface.pointer) else {

@@ -9,8 +9,6 @@ import CMalloc
 /// Create one before any other SDL object and keep it until they are gone. `video` asks for the video subsystem,
 /// which needs a display; headless rendering needs none.
 public final class SDLLibrary {
-    private let subsystems: UInt32
-
     /// Initialises SDL (with video when asked), SDL_image for PNG and JPEG, and SDL_ttf.
     public init(video: Bool) throws(SDLError) {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
@@ -22,12 +20,7 @@ public final class SDLLibrary {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // A kiosk keeps its picture when another window takes the focus.
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
-        subsystems = video ? UInt32(SDL_INIT_VIDEO) : 0
-        guard SDL_Init(subsystems) == 0 else { throw SDLError.current(video ? "SDL_Init(video)" : "SDL_Init") }
-        if video, let driver = SDLLibrary.fallbackDriverInUse() {
-            SDL_Quit()
-            throw SDLError(operation: "SDL_Init(video)", message: "SDL found no screen and fell back to its '\(driver)' driver, which shows nothing")
-        }
+        guard SDL_Init(0) == 0 else { throw SDLError.current("SDL_Init") }
         let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
         guard IMG_Init(wanted) & wanted == wanted else {
             let error = SDLError.current("IMG_Init")
@@ -39,6 +32,28 @@ public final class SDLLibrary {
             IMG_Quit()
             SDL_Quit()
             throw error
+        }
+        if video {
+            do throws(SDLError) {
+                try startVideo()
+            } catch {
+                TTF_Quit()
+                IMG_Quit()
+                SDL_Quit()
+                throw error
+            }
+        }
+    }
+
+    /// Starts SDL's video subsystem, which opens the display: the part of start-up that other work (decoding the
+    /// first card, see ``FirstCard``) can overlap, since images and fonts need no display.
+    ///
+    /// Fails when SDL finds no screen, including when it silently falls back to a driver that shows nothing.
+    public func startVideo() throws(SDLError) {
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError.current("SDL_Init(video)") }
+        if let driver = SDLLibrary.fallbackDriverInUse() {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw SDLError(operation: "SDL_Init(video)", message: "SDL found no screen and fell back to its '\(driver)' driver, which shows nothing")
         }
     }
 

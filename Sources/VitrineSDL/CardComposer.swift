@@ -1,0 +1,67 @@
+import CSDL2
+import VitrineCore
+
+/// Draws one card (image, scrim, title and subtitle) with any renderer: the window's, into a target texture, or a
+/// software renderer of its own, into a surface on another thread.
+///
+/// Both give the same pixels with the software renderer, so a card composed ahead of the window (see
+/// ``FirstCard``) is the card the deck would have composed.
+public struct CardComposer: Equatable, Sendable {
+    /// A problem met while composing, and the key it is reported once under.
+    public struct Problem: Equatable, Sendable {
+        /// The line to report.
+        public var message: String
+        /// Problems with the same key are reported once (an image file's problems share one key).
+        public var key: String
+    }
+
+    /// The card's texts.
+    public var card: CardConfig
+    /// The card's index in the deck (for messages).
+    public var index: Int
+    /// The number of cards, which sizes the page control the title keeps clear of.
+    public var pageCount: Int
+    /// The visible card's size in pixels.
+    public var size: PixelSize
+    /// Pixels per point (2 on a HiDPI screen).
+    public var pointScale: Double
+
+    /// A composer for card `index` of `pageCount` at `size` pixels.
+    public init(card: CardConfig, index: Int, pageCount: Int, size: PixelSize, pointScale: Double) {
+        self.card = card; self.index = index; self.pageCount = pageCount; self.size = size; self.pointScale = pointScale
+    }
+
+    /// Draws the card into `renderer`'s current target, which is `size` pixels, and returns what went wrong.
+    ///
+    /// When the image cannot be used the card is the placeholder (see ``CardLayout``) and one problem names the
+    /// file and the reason.
+    public func draw(image prepared: PreparedImage, fonts: FontLibrary, renderer: Renderer) -> [Problem] {
+        var problems: [Problem] = []
+        var image: Texture?
+        do throws(SDLError) {
+            image = try renderer.makeTexture(from: prepared.result.get())
+        } catch {
+            problems.append(Problem(message: "image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")",
+                                    key: "image:" + card.image))
+        }
+        let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
+                                        card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
+                                        pointScale: pointScale)
+        let layout = CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: image?.size),
+                                size: size, trailingReserve: control.frame.width, measurer: fonts)
+        let errors = renderer.execute(layout.displayList, resources: DrawResources(fonts: fonts, discs: DiscTextures(), image: image))
+        for error in errors {
+            let message = "card \(index) (\"\(card.title)\"): \(error)"
+            problems.append(Problem(message: message, key: message))
+        }
+        return problems
+    }
+
+    /// Composes the card into a new 32-bit surface with a software renderer of its own; runs on any thread.
+    public func composeSurface(image: PreparedImage, fonts: FontLibrary) throws(SDLError) -> (surface: Surface, problems: [Problem]) {
+        let surface = try Surface(size: size)
+        let renderer = try Renderer(surface: surface)
+        let problems = draw(image: image, fonts: fonts, renderer: renderer)
+        return (surface, problems)
+    }
+}
