@@ -73,6 +73,7 @@ struct RunCommand {
         case .success(let log): events = log
         case .failure(let failure): return failure.code
         }
+        SDLLibrary.tuneHeap()
         let library: SDLLibrary
         do throws(SDLError) {
             library = try SDLLibrary(video: false)

@@ -113,3 +113,12 @@ extension SDLTests {
         }
     }
 }
+
+extension SDLTests {
+    /// The heap limits `run` sets are ones glibc accepts (it refuses a mapping threshold over 32 MiB silently but for
+    /// the return value).
+    @Test func heapLimitsAreAccepted() {
+        #expect(SDLLibrary.tuneHeap())
+        #expect(Int(SDLLibrary.heapPictureLimit) >= 3840 * 2160 * 4)
+    }
+}
