@@ -67,6 +67,7 @@ struct RunCommand {
         case .success(let c): config = c
         case .failure(let failure): return failure.code
         }
+        StartupTimeline.mark("config read")
         if kiosk { config.display.mode = .kiosk }
         let events: EventLog?
         switch Vitrine.openEventLog(eventsPath) {
@@ -98,6 +99,7 @@ struct RunCommand {
             defer { firstCard?.wait() }
             do throws(SDLError) {
                 try library.startVideo()
+                StartupTimeline.mark("display open")
             } catch {
                 Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
                 return ExitCode.unavailable

@@ -27,6 +27,7 @@ enum Vitrine {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     static func main(_ arguments: [String]) -> Int32 {
+        StartupTimeline.mark("main")
         var arguments = arguments
         if let index = arguments.firstIndex(where: { $0 == "--log-level" || $0.hasPrefix("--log-level=") }) {
             let inline = arguments[index].hasPrefix("--log-level=") ? String(arguments[index].dropFirst("--log-level=".count)) : nil

@@ -84,11 +84,15 @@ public final class KioskApp {
             SDL_DisableScreenSaver()
         }
         let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
+        StartupTimeline.mark("window and renderer made")
         let stage = KioskApp.stage(window: window, renderer: renderer, config: options.config)
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                             background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
-        if let firstCard { deck.adopt(firstCard, pageCount: options.config.cards.count) }
+        if let firstCard {
+            deck.adopt(firstCard, pageCount: options.config.cards.count)
+            StartupTimeline.mark("first card taken")
+        }
         session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
         signals = try SignalBridge()
         // Card images are decoded off this thread; a finished one wakes the loop to compose and draw it.
@@ -257,6 +261,7 @@ public final class KioskApp {
         lastProgressStep = progress.map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
         dirty = false
         if !firstFrameShown {
+            StartupTimeline.mark("first frame presented")
             firstFrameShown = true
             deck.preparer = imagePreparer
             // Everything not needed for the first picture waits until it is up.
