@@ -19,7 +19,8 @@ struct RunCommand {
           --events PATH     write paging events as JSON lines to PATH (- for standard output)
           --stats           log frame statistics on exit and on SIGUSR1: frames drawn, frame time p50 and p99
                             (building, drawing and presenting one frame), frames over the \(budgetMilliseconds) ms
-                            budget, time from process start to the first frame, peak resident memory
+                            budget (and how many of them after the first second), time from process start to the
+                            first frame, peak resident memory
 
         Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
         that card; the wheel pages; tap the dots to step or jump.

@@ -3,24 +3,36 @@ import VitrineSDL
 
 /// `vitrine run --stats`: counts the app's frames and logs them on SIGUSR1 and, through ``log()``, on exit.
 final class RunStatistics {
+    /// Frames this long after the first one count as settled: start-up work (the neighbours' first composing, the
+    /// file watcher) is over by then.
+    static let settleTime = 1.0
+
     private var frames = FrameStatistics(budget: KioskApp.fallbackFrameInterval)
+    /// The frames drawn more than ``settleTime`` after the first.
+    private var settled = FrameStatistics(budget: KioskApp.fallbackFrameInterval)
     private var firstFrame: Double?
+    private var firstFrameMonotonic: Double?
 
     /// Hooks into `app`'s frame, first-frame and SIGUSR1 callbacks (keeping the first-frame callback already set).
     init(app: KioskApp) {
         let shown = app.onFirstFrame
         app.onFirstFrame = { [unowned self] in
             firstFrame = ProcessMetrics.secondsSinceStart
+            firstFrameMonotonic = MonotonicClock.seconds
             shown()
         }
-        app.onFrameDrawn = { [unowned self] in frames.record($0) }
+        app.onFrameDrawn = { [unowned self] in
+            frames.record($0)
+            if let first = firstFrameMonotonic, MonotonicClock.seconds - first > Self.settleTime { settled.record($0) }
+        }
         app.onUser1 = { [unowned self] in log() }
     }
 
-    /// Writes one line: the frame figures, the time to the first frame and the peak memory.
+    /// Writes one line: the frame figures, how many of the frames over budget came after the first second, the time
+    /// to the first frame and the peak memory.
     func log() {
         let first = firstFrame.map { String(format: "%.3f s", $0) } ?? "not yet shown"
-        Log.info("stats: \(frames.summary), first frame \(first) after process start, "
+        Log.info("stats: \(frames.summary) (\(settled.overBudget) after the first second), first frame \(first) after process start, "
                  + "peak RSS \(String(format: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
     }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Swipes through a deck in `vitrine run` under a fresh Xvfb, as a finger would, and prints the --stats line.
+
+usage: swipe_smoothness.py [--swipes N] [--size WxH] [--vitrine PATH] CONFIG
+
+Each swipe is a mouse drag across half the window to the left (xdotool), then a pause long enough for the card to
+settle and for the next neighbour's picture to be prepared in the background. The stats line says how many frames
+took longer than the 1/60 s budget, in all and after the first second (start-up). Needs xvfb and xdotool."""
+import argparse, os, re, signal, subprocess, sys, time
+
+ap = argparse.ArgumentParser()
+ap.add_argument("config")
+ap.add_argument("--swipes", type=int, default=20)
+ap.add_argument("--size", default="1200x800")
+ap.add_argument("--pause", type=float, default=0.5, help="seconds between swipes")
+ap.add_argument("--vitrine", default=".build/release/vitrine")
+a = ap.parse_args()
+w, h = map(int, a.size.split("x"))
+
+read_fd, write_fd = os.pipe()
+xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp", "-noreset"],
+                        pass_fds=[write_fd], stderr=subprocess.DEVNULL)
+os.close(write_fd)
+display = ":" + os.read(read_fd, 16).decode().strip()
+env = dict(os.environ, DISPLAY=display)
+app = subprocess.Popen([a.vitrine, "run", "--config", a.config, "--windowed", a.size, "--stats", *(["--events", os.environ["EVENTS"]] if "EVENTS" in os.environ else [])], env=env,
+                       stderr=subprocess.PIPE, text=True)
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *map(str, args)], env=env, check=True)
+
+
+try:
+    line = app.stderr.readline()
+    if "first frame shown" not in line:
+        sys.exit(f"swipe_smoothness: vitrine did not start: {line.strip()}")
+    time.sleep(1.5)  # Past the first second, and the neighbours are ready.
+    y = h // 2
+    for _ in range(a.swipes):
+        xdotool("mousemove", w * 3 // 4, y, "mousedown", "1")
+        for step in range(1, 11):  # About 160 ms across half the window: a brisk swipe.
+            xdotool("mousemove", w * 3 // 4 - step * (w // 20), y)
+            time.sleep(0.016)
+        xdotool("mouseup", "1")
+        time.sleep(a.pause)
+    app.send_signal(signal.SIGTERM)
+    _, errors = app.communicate(timeout=10)
+    stats = [l for l in errors.splitlines() if "stats:" in l]
+    print(re.sub(r"^.*stats: ", "", stats[-1]) if stats else errors)
+finally:
+    if app.poll() is None:
+        app.kill()
+    xvfb.terminate()
+    xvfb.wait()
