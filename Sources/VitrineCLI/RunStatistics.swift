@@ -19,8 +19,8 @@ final class RunStatistics {
 
     /// Writes one line: the frame figures, the time to the first frame and the peak memory.
     func log() {
-        let first = firstFrame.map { String(format: "%.3f s", $0) } ?? "not yet shown"
+        let first = firstFrame.map { String(cFormat: "%.3f s", $0) } ?? "not yet shown"
         Log.info("stats: \(frames.summary), first frame \(first) after process start, "
-                 + "peak RSS \(String(format: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
+                 + "peak RSS \(String(cFormat: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
     }
 }
