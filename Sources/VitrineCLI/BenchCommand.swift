@@ -1,4 +1,3 @@
-import Foundation
 import VitrineCore
 import VitrineSDL
 
@@ -58,14 +57,15 @@ struct BenchCommand {
 
     /// Writes the deck, measures, prints the figures and removes the deck; returns the exit code.
     func execute() -> Int32 {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary: TemporaryFolder
+        do throws(SystemError) {
+            temporary = try TemporaryFolder(prefix: "vitrine-bench")
         } catch {
-            Log.error("cannot create the temporary folder \(folder): \(error.localizedDescription)")
+            Log.error("cannot create the temporary folder in \(TemporaryFolder.systemFolder): \(error.reason)")
             return ExitCode.cantCreate
         }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { temporary.remove() }
+        let folder = temporary.path
         do throws(SDLError) {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in

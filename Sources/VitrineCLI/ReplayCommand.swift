@@ -1,4 +1,3 @@
-import Foundation
 import VitrineCore
 import VitrineSDL
 
@@ -57,8 +56,11 @@ struct ReplayCommand {
         case .success(let c): config = c
         case .failure(let failure): return failure.code
         }
-        guard let data = FileManager.default.contents(atPath: scriptPath) else {
-            Log.error("\(scriptPath): cannot read the replay script: \(String(cString: strerror(errno)))")
+        let data: [UInt8]
+        do throws(SystemError) {
+            data = try FileDescriptor.readFile(atPath: scriptPath)
+        } catch {
+            Log.error("\(scriptPath): cannot read the replay script: \(error.reason)")
             return ExitCode.noInput
         }
         let script: ReplayScript

@@ -1,4 +1,3 @@
-import Foundation
 import VitrineCore
 import VitrineSDL
 
@@ -27,7 +26,7 @@ struct RunCommand {
         """
 
     /// The `--stats` frame budget, the kiosk's frame interval, in milliseconds for the help.
-    static let budgetMilliseconds = String(format: "%.1f", KioskApp.fallbackFrameInterval * 1000)
+    static let budgetMilliseconds = String(cFormat: "%.1f", KioskApp.fallbackFrameInterval * 1000)
 
     var configPath = "Config/kiosk.json"
     var windowSize: PixelSize?

@@ -31,8 +31,8 @@ final class RunStatistics {
     /// Writes one line: the frame figures, how many of the frames over budget came after the first second, the time
     /// to the first frame and the peak memory.
     func log() {
-        let first = firstFrame.map { String(format: "%.3f s", $0) } ?? "not yet shown"
+        let first = firstFrame.map { String(cFormat: "%.3f s", $0) } ?? "not yet shown"
         Log.info("stats: \(frames.summary) (\(settled.overBudget) after the first second), first frame \(first) after process start, "
-                 + "peak RSS \(String(format: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
+                 + "peak RSS \(String(cFormat: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
     }
 }

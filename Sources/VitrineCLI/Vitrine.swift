@@ -1,4 +1,3 @@
-import Foundation
 import VitrineCore
 import VitrineSDL
 
@@ -74,7 +73,7 @@ enum Vitrine {
 
     /// Writes the usage text to standard error, after a usage error.
     static func printUsage() {
-        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        try? FileDescriptor.standardError.write(usage + "\n")
     }
 
     /// Loads the config at `path`, printing its warnings; on failure prints every problem and gives the exit code.
@@ -95,10 +94,10 @@ extension Vitrine {
     /// Opens the `--events` log at `path` (nil for none); on failure reports it and gives exit 73.
     static func openEventLog(_ path: String?) -> Result<EventLog?, ExitFailure> {
         guard let path else { return .success(nil) }
-        do {
+        do throws(SystemError) {
             return .success(try EventLog(path: path))
         } catch {
-            Log.error("cannot write the event log \(path): \(error.localizedDescription)")
+            Log.error("cannot write the event log \(path): \(error.reason)")
             return .failure(ExitFailure(code: ExitCode.cantCreate))
         }
     }

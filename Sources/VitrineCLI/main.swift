@@ -1,3 +1,3 @@
-import Foundation
+import Glibc
 
 exit(Vitrine.main(Array(CommandLine.arguments.dropFirst())))

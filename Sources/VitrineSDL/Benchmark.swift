@@ -1,4 +1,3 @@
-import Foundation
 import VitrineCore
 
 /// `vitrine bench`: measures config loading, the first frame, a mid-transition frame against a plain `memcpy` of

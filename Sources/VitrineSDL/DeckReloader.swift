@@ -1,4 +1,3 @@
-import Foundation
 import VitrineCore
 
 /// What one reload did.
@@ -131,7 +130,7 @@ public final class DeckReloader {
 
 /// The changed paths the watcher's thread hands to the thread that reloads.
 private final class ChangeInbox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var paths: Set<String> = []
 
     /// Adds paths that changed.

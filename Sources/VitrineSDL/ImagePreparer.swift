@@ -1,6 +1,5 @@
 import CSDL2
 import Dispatch
-import Foundation
 import VitrineCore
 
 /// Which image, at which card size, a prepared picture is for.
@@ -74,7 +73,7 @@ public final class ImagePreparer: @unchecked Sendable {
     public var onReady: @Sendable () -> Void = {}
 
     private let queue = DispatchQueue(label: "vitrine.image-decode", qos: .userInitiated)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: Set<ImageRequest> = []
     private var ready: [ImageRequest: PreparedImage] = [:]
 

@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import Glibc
 import VitrineCore
 
 /// The window the kiosk runs in, its renderer and its fixed-timestep event loop.

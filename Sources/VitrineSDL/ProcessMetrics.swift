@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import VitrineCore
 
 /// What the operating system says about this process: its peak memory and how long ago it started.
@@ -16,8 +16,8 @@ public enum ProcessMetrics {
     /// The start time is counted in clock ticks since boot (`sysconf(_SC_CLK_TCK)`, usually 100 a second), so the
     /// answer is good to about 10 ms; it is compared with `CLOCK_BOOTTIME`, the clock the kernel counts it on.
     public static var secondsSinceStart: Double? {
-        guard let line = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let ticks = ProcessStat.startTicks(statLine: line) else { return nil }
+        guard let bytes = try? FileDescriptor.readFile(atPath: "/proc/self/stat"),
+              let ticks = ProcessStat.startTicks(statLine: String(decoding: bytes, as: UTF8.self)) else { return nil }
         let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
         guard ticksPerSecond > 0 else { return nil }
         var now = timespec()

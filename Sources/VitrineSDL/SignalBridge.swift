@@ -1,6 +1,6 @@
 import CSDL2
-import Foundation
 import Glibc
+import VitrineCore
 
 /// The write end of the self-pipe the signal handler writes to: the one thing an async-signal-safe handler may touch.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -13,6 +13,8 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 public final class SignalBridge {
     /// The signals bridged: quit (SIGINT, SIGTERM), reload (SIGHUP), statistics (SIGUSR1).
     public static let bridged: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGUSR1]
+    /// The name of the thread that turns signals into events, as `top -H` shows it.
+    public static let threadName = "vitrine-signals"
 
     /// The SDL event type the bridge pushes; `event.user.code` is the signal number.
     public let eventType: UInt32
@@ -45,17 +47,19 @@ public final class SignalBridge {
             sigaction(signal, &action, nil)
         }
         let readEnd = self.readEnd
-        let thread = Thread {
-            var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) == 1 {
-                var event = SDL_Event()
-                event.type = type
-                event.user.code = Int32(byte)
-                SDL_PushEvent(&event)
+        do throws(SystemError) {
+            try DetachedThread.start(name: SignalBridge.threadName) {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) == 1 {
+                    var event = SDL_Event()
+                    event.type = type
+                    event.user.code = Int32(byte)
+                    SDL_PushEvent(&event)
+                }
             }
+        } catch {
+            throw SDLError(operation: error.operation, message: error.reason)
         }
-        thread.name = "vitrine-signals"
-        thread.start()
     }
 
     /// The signal an SDL event carries, if it is one of ours.

@@ -1,6 +1,6 @@
 import CSDL2
 import CSDL2Image
-import Foundation
+import Glibc
 import VitrineCore
 
 /// A made-up deck for measuring: a few distinct photo-sized JPEGs (sky gradients over three ranges of hills) and a
@@ -25,10 +25,12 @@ public enum SyntheticDeck {
     /// config's path.
     public static func write(cards: Int, into folder: String) throws(SDLError) -> String {
         let images = folder + "/images"
-        do {
-            try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
-        } catch {
-            throw SDLError(operation: "mkdir(\(images))", message: error.localizedDescription)
+        if mkdir(images, 0o777) != 0 {
+            let code = errno
+            var status = stat()
+            guard code == EEXIST, stat(images, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw SDLError(operation: "mkdir(\(images))", message: String(cString: strerror(code)))
+            }
         }
         let distinct = max(1, min(cards, distinctImages))
         var names: [String] = []
@@ -42,8 +44,12 @@ public enum SyntheticDeck {
         }
         let config = folder + "/deck.json"
         let text = "{\"cards\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
-        guard FileManager.default.createFile(atPath: config, contents: Data(text.utf8)) else {
-            throw SDLError(operation: "write(\(config))", message: String(cString: strerror(errno)))
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(config, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
+            defer { file.close() }
+            try file.write(text)
+        } catch {
+            throw SDLError(operation: "write(\(config))", message: error.reason)
         }
         return config
     }

@@ -1,12 +1,13 @@
 import CSystemd
-import Foundation
+import Glibc
 
 /// systemd's service notifications through libsystemd: READY=1 once the first frame shows, WATCHDOG=1 while the
 /// loop lives. Everything here does nothing unless systemd started us with `NOTIFY_SOCKET` set.
 public enum Systemd {
     /// Whether systemd is listening for notifications.
     public static var isNotifying: Bool {
-        !(ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] ?? "").isEmpty
+        guard let socket = getenv("NOTIFY_SOCKET") else { return false }
+        return socket.pointee != 0
     }
 
     /// Tells systemd the service is up.

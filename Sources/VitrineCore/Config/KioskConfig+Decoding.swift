@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension KioskConfig {
     /// Reads and validates the config file at `path`.
     ///
@@ -17,7 +9,7 @@ extension KioskConfig {
     public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
         let bytes: [UInt8]
         do {
-            bytes = try readFile(atPath: path)
+            bytes = try FileDescriptor.readFile(atPath: path)
         } catch {
             let message = "cannot read the config file \(ConfigValidator.quoted(path)): \(error.reason)"
             throw ConfigError(kind: .unreadable, diagnostics: [ConfigDiagnostic(file: path, path: "(file)", message: message)])
@@ -107,38 +99,5 @@ extension KioskConfig {
             position += 1
         }
         return segmentLength > 0 ? !segmentIsDot : path == "/"
-    }
-
-    /// Why a file could not be read: the operating system's description of `errno`.
-    struct ReadFailure: Error {
-        /// Such as "No such file or directory" or "Is a directory".
-        let reason: String
-    }
-
-    /// Reads a whole file with POSIX calls, so failures carry the operating system's own reason.
-    static func readFile(atPath path: String) throws(ReadFailure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ReadFailure(reason: lastErrorDescription()) }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw ReadFailure(reason: String(cString: strerror(EISDIR)))
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(status.st_size)) + 1)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure(reason: lastErrorDescription())
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-
-    private static func lastErrorDescription() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -1,42 +1,50 @@
-import Foundation
+import Glibc
 
 /// The `--events` log: one JSON object per line with `"t"` and `"event"`, to a file or standard output.
+///
+/// Each call writes its lines straight to the file with `write(2)`, unbuffered, so a reader following the file
+/// sees every event as it happens.
 public final class EventLog {
-    private let handle: FileHandle
-    private let ownsHandle: Bool
+    private let output: FileDescriptor
+    private let ownsOutput: Bool
 
-    /// A log to `path`, created or truncated; `-` is standard output.
-    public init(path: String) throws {
+    /// A log to `path`, created (with permissions 0644) or truncated; `-` is standard output.
+    ///
+    /// - Throws: ``SystemError`` from `open(2)` when the file cannot be created or written, such as
+    ///   `ENOENT` for a missing folder or `EACCES` for a folder that is not writable.
+    public init(path: String) throws(SystemError) {
         if path == "-" {
-            handle = .standardOutput
-            ownsHandle = false
+            output = .standardOutput
+            ownsOutput = false
         } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-            handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            ownsHandle = true
+            output = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: 0o644)
+            ownsOutput = true
         }
     }
 
     deinit {
-        if ownsHandle { try? handle.close() }
+        if ownsOutput { output.close() }
     }
 
     /// Writes the pager's events that belong in the log (taps do not), stamped `t` seconds.
     public func write(_ events: [PagerEvent], t: Double) {
         let lines = events.compactMap { $0.jsonLine(t: t) }
         guard !lines.isEmpty else { return }
-        handle.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        append(lines.joined(separator: "\n") + "\n")
     }
 
     /// Writes that the deck was reloaded from its config and now has `cards` cards, stamped `t` seconds.
     public func writeDeckReloaded(cards: Int, t: Double) {
-        handle.write(Data((EventLog.deckReloadedLine(cards: cards, t: t) + "\n").utf8))
+        append(EventLog.deckReloadedLine(cards: cards, t: t) + "\n")
     }
 
     /// The `deckReloaded` line, in the pager events' format: `{"t":3.250,"event":"deckReloaded","cards":6}`.
     public static func deckReloadedLine(cards: Int, t: Double) -> String {
         "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":\"deckReloaded\",\"cards\":\(cards)}"
+    }
+
+    /// Writes `text`; a failed write (a full disk, a closed pipe) loses those lines and the kiosk goes on.
+    private func append(_ text: String) {
+        try? output.write(text)
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Foundation
+import Dispatch
 import Glibc
 
 /// Why the watcher could not start, or could not watch a folder.
@@ -39,21 +39,26 @@ public final class FileWatcher: Sendable {
     /// The folder events that can mean a watched file changed: written and closed, moved in or out, created,
     /// deleted, or its attributes (such as permissions) changed.
     public static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+    /// The name of the watcher's thread, as `top -H` shows it.
+    public static let threadName = "vitrine-watcher"
 
     private let engine: Engine
 
     /// Starts watching `paths`; `onChange` runs on the watcher's thread with the paths that changed.
     ///
-    /// - Throws: ``FileWatcherError`` when inotify or the wake-up pipe cannot be set up. A folder that cannot be
-    ///   watched does not throw: see ``watch(_:)``, whose problems are in ``initialProblems``.
+    /// - Throws: ``FileWatcherError`` when inotify, the wake-up pipe or the thread cannot be set up. A folder that
+    ///   cannot be watched does not throw: see ``watch(_:)``, whose problems are in ``initialProblems``.
     public init(paths: some Sequence<String>, debounce: Double = FileWatcher.defaultDebounce,
                 onChange: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
         engine = try Engine(debounce: debounce, onChange: onChange)
         initialProblems = engine.watch(Array(paths))
         let engine = engine
-        let thread = Thread { engine.run() }
-        thread.name = "vitrine-file-watcher"
-        thread.start()
+        do throws(SystemError) {
+            try DetachedThread.start(name: FileWatcher.threadName) { engine.run() }
+        } catch {
+            engine.abandon()
+            throw FileWatcherError(operation: error.operation, code: error.code)
+        }
     }
 
     deinit { stop() }
@@ -91,7 +96,7 @@ extension FileWatcher {
         let wakeRead: Int32
         let wakeWrite: Int32
         let finished = DispatchSemaphore(value: 0)
-        let lock = NSLock()
+        let lock = Lock()
         /// For each watched folder's descriptor: the watched file names in it and the paths they were given as.
         private var folders: [Int32: [String: Set<String>]] = [:]
         private var watched: Set<String> = []
@@ -153,13 +158,25 @@ extension FileWatcher {
             if wait { finished.wait(); finished.signal() }
         }
 
+        /// Gives up before the thread ever ran: closes the descriptors and counts as stopped.
+        func abandon() {
+            lock.withLock {
+                stopped = true
+                closeDescriptors()
+            }
+            finished.signal()
+        }
+
+        /// Closes inotify and both ends of the wake-up pipe; call holding `lock`, once.
+        private func closeDescriptors() {
+            close(inotify); close(wakeRead); close(wakeWrite)
+        }
+
         /// The thread's loop: wait for events, gather the changed paths, report them when the files are quiet.
         func run() {
             lock.withLock { thread = pthread_self() }
             defer {
-                lock.withLock {
-                    close(inotify); close(wakeRead); close(wakeWrite)
-                }
+                lock.withLock { closeDescriptors() }
                 finished.signal()
             }
             var buffer = [UInt8](repeating: 0, count: Engine.readBufferSize)

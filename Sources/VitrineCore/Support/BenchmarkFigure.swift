@@ -1,5 +1,3 @@
-import Foundation
-
 /// One measured quantity of `vitrine bench`: its name, median, 90th percentile and unit, printed as one line.
 public struct BenchmarkFigure: Equatable, Sendable {
     /// What was measured, one word such as `transition_frame`.
@@ -34,6 +32,6 @@ public struct BenchmarkFigure: Equatable, Sendable {
     /// `name  median  p90  unit`, the numbers with three decimals: `transition_frame   4.210   4.876  ms`.
     public var line: String {
         let padded = name.count < BenchmarkFigure.nameWidth ? name + String(repeating: " ", count: BenchmarkFigure.nameWidth - name.count) : name
-        return padded + String(format: " %10.3f %10.3f  ", median, p90) + unit
+        return padded + String(cFormat: " %10.3f %10.3f  ", median, p90) + unit
     }
 }

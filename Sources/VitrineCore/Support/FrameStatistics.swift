@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Frame times of a running kiosk, in bounded memory: how many frames, their percentiles, and how many took longer
 /// than the frame budget.
@@ -83,7 +83,7 @@ public struct FrameStatistics: Equatable, Sendable {
     static func milliseconds(_ seconds: Double) -> String {
         let ms = seconds * 1000
         let decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3
-        return String(format: "%.\(decimals)f ms", ms)
+        return String(cFormat: "%.\(decimals)f ms", ms)
     }
 
     /// The bucket a duration counts in.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// How much the log says, from only errors to everything.
 public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -15,7 +15,7 @@ public final class Logger: @unchecked Sendable {
     /// The process's logger.
     public static let shared = Logger()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var threshold = LogLevel.info
 
     /// The most detailed level written; messages below it are dropped.
@@ -28,7 +28,7 @@ public final class Logger: @unchecked Sendable {
     public func log(_ level: LogLevel, _ message: String) {
         guard level <= self.level else { return }
         let line = "\(Logger.timestamp()) vitrine: \(level.rawValue): \(message)\n"
-        lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+        lock.withLock { try? FileDescriptor.standardError.write(line) }
     }
 
     /// The current UTC time as ISO 8601 with milliseconds.
@@ -38,7 +38,7 @@ public final class Logger: @unchecked Sendable {
         var parts = tm()
         var seconds = now.tv_sec
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec, now.tv_nsec / 1_000_000)
+        return String(cFormat: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec, Int32(now.tv_nsec / 1_000_000))
     }
 }
