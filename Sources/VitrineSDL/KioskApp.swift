@@ -174,7 +174,8 @@ public final class KioskApp {
         guard var autoplay else { return }
         if let input = autoplay.due(at: t, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
                                     wraps: session.pager.isWrapping, pagerIdle: session.isIdle) {
-            events?.write(session.handle(input, at: clock.simulatedTime), t: t)
+            let produced = session.handle(input, at: clock.simulatedTime)
+            events?.write(produced, t: t)
         }
         if autoplay.config.progressBar {
             let step = autoplay.progress(at: t).map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
@@ -187,7 +188,8 @@ public final class KioskApp {
     private func advance() -> Double {
         let frame = clock.advance(to: now)
         for i in 0..<frame.steps {
-            events?.write(session.step(to: frame.stepTime(i)), t: now)
+            let produced = session.step(to: frame.stepTime(i))
+            events?.write(produced, t: now)
         }
         return frame.alpha
     }
@@ -236,7 +238,8 @@ public final class KioskApp {
     /// Gives the session one input; a person's input also pauses attract mode.
     private func apply(_ input: KioskInput) {
         if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
-        events?.write(session.handle(input, at: clock.simulatedTime), t: now)
+        let produced = session.handle(input, at: clock.simulatedTime)
+        events?.write(produced, t: now)
     }
 
     /// Reloads the deck into the running session (only the files the watcher reported when `pendingOnly`) and

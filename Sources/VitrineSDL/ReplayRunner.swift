@@ -63,7 +63,8 @@ public final class ReplayRunner {
     }
 
     private func apply(_ input: KioskInput, at t: Double) {
-        events?.write(session.handle(input, at: t), t: t)
+        let produced = session.handle(input, at: t)
+        events?.write(produced, t: t)
     }
 
     /// Runs every fixed step due at or before `t`.
@@ -73,6 +74,7 @@ public final class ReplayRunner {
 
     private func stepOnce() {
         stepIndex += 1
-        events?.write(session.step(to: time), t: time)
+        let produced = session.step(to: time)
+        events?.write(produced, t: time)
     }
 }

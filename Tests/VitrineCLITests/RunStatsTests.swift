@@ -29,6 +29,26 @@ import Testing
         #expect(counts.count == 2 && counts[0] >= 1 && counts[1] > counts[0], "the transition drew more frames: \(lines)")
     }
 
+    /// Without `--events`, input still pages the deck (it once did not: the event log's optional chaining skipped
+    /// the session's input handling along with the write). A page transition draws many frames; sitting still
+    /// draws a handful.
+    @Test func keysPageTheDeckWithoutAnEventLog() throws {
+        let x = try XvfbSession()
+        let app = try x.launchVitrine(["run", "--windowed", "300x200", "--stats"])
+        let (x0, y0) = try x.windowOrigin(of: app)
+        #expect(XvfbSession.eventually(5) { app.errors.contains("first frame shown") }, "\(app.errors)")
+        usleep(500_000)
+        kill(app.process.processIdentifier, SIGUSR1)
+        #expect(XvfbSession.eventually(5) { Self.statsLines(app.errors).count == 1 }, "no statistics on SIGUSR1: \(app.errors)")
+        _ = try x.xdotool(["mousemove", "\(x0 + 150)", "\(y0 + 100)", "key", "Right"])
+        usleep(1_000_000)  // The move takes 0.32 s.
+        app.process.terminate()
+        #expect(app.wait(seconds: 5) == 0, "\(app.errors)")
+        let counts = Self.statsLines(app.errors).compactMap { $0.prefixMatch(of: #/\d+/#).flatMap { Int($0.output) } }
+        #expect(counts.count == 2, "\(app.errors)")
+        if counts.count == 2 { #expect(counts[1] - counts[0] >= 10, "the key paged nothing: \(counts[0]) frames before it, \(counts[1]) after") }
+    }
+
     @Test func statsIsASwitchInTheHelp() throws {
         let result = try VitrineProcess.run(["run", "--help"], timeout: .seconds(10))
         #expect(result.code == 0)

@@ -50,6 +50,19 @@ extension SDLTests {
             }
         }
 
+        @Test func withoutAnEventLogTheSameFramesAndPages() throws {
+            let logged = try play()
+            _ = Fixture.library
+            var frames: [String: RGBAImage] = [:]
+            let runner = try ReplayRunner(config: Fixture.deck(), size: PixelSize(width: 900, height: 600),
+                                          fonts: FontLibrary(paths: Fixture.fontPaths), events: nil, report: { _ in })
+            try runner.run(ReplayScript.parse(Self.script, file: "script")) { (surface, name, _) throws(SDLError) in
+                frames[name] = try RGBAImage(surface)
+            }
+            #expect(runner.state.pager.currentPage == logged.session.pager.currentPage)
+            #expect(frames == logged.frames)
+        }
+
         @Test func eventLogTellsTheWholeStoryAndRepeatsByteForByte() throws {
             let first = try play()
             let second = try play()
