@@ -6,7 +6,7 @@ import VitrineCore
 ///
 /// Both give the same pixels with the software renderer, so a card composed ahead of the window (see
 /// ``FirstCard``) is the card the deck would have composed.
-public struct CardComposer: Equatable, Sendable {
+public struct CardComposer: Hashable, Sendable {
     /// A problem met while composing, and the key it is reported once under.
     public struct Problem: Equatable, Sendable {
         /// The line to report.
@@ -29,6 +29,16 @@ public struct CardComposer: Equatable, Sendable {
     /// A composer for card `index` of `pageCount` at `size` pixels.
     public init(card: CardConfig, index: Int, pageCount: Int, size: PixelSize, pointScale: Double) {
         self.card = card; self.index = index; self.pageCount = pageCount; self.size = size; self.pointScale = pointScale
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // A subset of what == compares, so equal composers hash alike.
+        hasher.combine(card.image)
+        hasher.combine(card.title)
+        hasher.combine(index)
+        hasher.combine(pageCount)
+        hasher.combine(size)
+        hasher.combine(pointScale)
     }
 
     /// Draws the card into `renderer`'s current target, which is `size` pixels, and returns what went wrong.

@@ -21,9 +21,9 @@ public final class DeckRenderer {
     /// How the panel is mounted: frames are laid out upright on ``stage`` and turned by this angle on output.
     public var rotation: Rotation = .none
 
-    /// Decodes images in the background when set (the app); without it every image is decoded when its card is
-    /// first drawn, which is what headless frames, replays and tests want: the same pixels, deterministically.
-    public var preparer: ImagePreparer?
+    /// Composes cards in the background when set (the app); without it every card is composed when it is first
+    /// drawn, which is what headless frames, replays and tests want: the same pixels, deterministically.
+    public var preparer: CardPreparer?
 
     /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
     public var composedSinceTrim = false
@@ -73,6 +73,7 @@ public final class DeckRenderer {
     /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
     public func invalidate(imagePaths: Set<String>) {
         composed = composed.filter { !imagePaths.contains(cards[$0.key].image) }
+        preparer?.forget(imagePaths: imagePaths)
     }
 
     /// Drops card `index`'s composed texture, if it has one.
@@ -97,16 +98,16 @@ public final class DeckRenderer {
         var errors: [SDLError] = []
         var missing = Set<Int>()
         if let preparer {
-            // Compose what is ready, ask for the rest (neighbours included), and leave the background where a
-            // card's picture is still being prepared: it appears when ready, without a hitch.
-            var wanted = Set<ImageRequest>()
+            // Take what is ready, ask for the rest (neighbours included), and leave the background where a card
+            // is still being prepared: it appears when ready, without a hitch.
+            var wanted = Set<CardComposer>()
             for index in keep where composed[index] == nil {
-                let request = imageRequest(index)
-                wanted.insert(request)
-                if let image = preparer.take(request) {
-                    composeReporting(index, pageCount: pager.pageCount, image: image, errors: &errors)
+                let composer = composer(index, pageCount: pager.pageCount)
+                wanted.insert(composer)
+                if let card = preparer.take(composer) {
+                    adopt(card, index: index, pageCount: pager.pageCount, errors: &errors)
                 } else {
-                    preparer.request(request)
+                    preparer.request(composer)
                 }
             }
             preparer.keepOnly(wanted)
@@ -156,6 +157,18 @@ public final class DeckRenderer {
     /// The image request for card `index` at the current card size.
     private func imageRequest(_ index: Int) -> ImageRequest {
         ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height))
+    }
+
+    /// Makes a texture of a card the preparer composed; should that have failed, composes the card here.
+    private func adopt(_ card: PreparedCard, index: Int, pageCount: Int, errors: inout [SDLError]) {
+        do throws(SDLError) {
+            composed[index] = try renderer.makeTexture(from: card.surface.get())
+            composedSinceTrim = true
+            for problem in card.problems { reportOnce(problem.message, key: problem.key) }
+        } catch {
+            errors.append(error)
+            composeReporting(index, pageCount: pageCount, image: PreparedImage.prepare(imageRequest(index)), errors: &errors)
+        }
     }
 
     private func composeReporting(_ index: Int, pageCount: Int, image: PreparedImage, errors: inout [SDLError]) {

@@ -7,8 +7,6 @@ import VitrineCore
 /// the first image need nothing from each other, so `run` starts this before SDL's video and the first picture
 /// waits only for the longer of the two. When the card's pixel size is known ahead (a window of a given size), the
 /// card is composed here too, with a software renderer of its own (see ``CardComposer``).
-///
-/// The font library is this thread's until ``wait()`` returns: nothing else may use it before.
 public final class FirstCard: @unchecked Sendable {
     /// What the thread made.
     public struct Output {
@@ -35,6 +33,7 @@ public final class FirstCard: @unchecked Sendable {
 
     private let fonts: FontLibrary
     private let expected: CardComposer?
+    private let queue = DispatchQueue(label: "vitrine.first-card", qos: .userInteractive)
     private let finished = DispatchSemaphore(value: 0)
     /// Written by the thread before it signals `finished`; read only after waiting on it.
     private var output: Output?
@@ -46,7 +45,7 @@ public final class FirstCard: @unchecked Sendable {
         self.index = index
         self.expected = expected
         self.fonts = fonts
-        DispatchQueue(label: "vitrine.first-card", qos: .userInteractive).async { [self] in
+        queue.async { [self] in
             output = prepare()
             finished.signal()
         }
@@ -54,13 +53,14 @@ public final class FirstCard: @unchecked Sendable {
 
     /// Waits until the thread is done and hands over what it made, once: later calls return nothing, so the
     /// pictures live only as long as the caller keeps them. Call it from one thread only (the app's).
-    ///
-    /// After it returns, the font library is free for that thread to use.
     @discardableResult
     public func wait() -> Output {
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "already handed over")), composed: nil)
         guard !taken else { return none }
         finished.wait()
+        // The work item, and with it its hold on this object and the fonts, is gone once the queue runs another:
+        // the fonts must never be closed on the worker, possibly after SDL_ttf has shut down.
+        queue.sync {}
         taken = true
         defer { output = nil }
         return output ?? none

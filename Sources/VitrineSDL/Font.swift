@@ -52,7 +52,11 @@ public final class Font {
 ///
 /// Characters the bundled face of a weight lacks are looked up with fontconfig (see `FontLibrary+Fallback.swift`);
 /// a line is measured and drawn as runs of characters that share a face.
-public final class FontLibrary: TextMeasuring {
+///
+/// Thread-safe: one thread at a time measures, draws or opens faces (cards are composed on a background queue while
+/// the app's thread may draw text of its own). A ``Font`` handed out by ``font(_:pixelSize:)`` is the caller's to
+/// use from one thread.
+public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// The file of each weight.
     public let paths: [FontWeight: String]
     /// Whether characters the bundled faces lack are drawn with system fonts found by fontconfig.
@@ -63,6 +67,8 @@ public final class FontLibrary: TextMeasuring {
     var glyphSources: [GlyphSourceKey: GlyphSource] = [:]
     /// The system faces opened so far by file, index and size; `nil` records a file SDL_ttf could not open.
     var systemFonts: [SystemFontKey: Font?] = [:]
+    /// Held by every public entry point; the internal methods expect it held.
+    let lock = Lock()
 
     /// A library of the given font files; with `systemFallback` off, only the bundled faces draw (missing glyphs
     /// show as the bundled face's .notdef box).
@@ -73,6 +79,11 @@ public final class FontLibrary: TextMeasuring {
 
     /// The face of `weight` at `pixelSize`, opened on first use.
     public func font(_ weight: FontWeight, pixelSize: Int) throws(SDLError) -> Font {
+        try lock.withLock { () throws(SDLError) -> Font in try openedFont(weight, pixelSize: pixelSize) }
+    }
+
+    /// ``font(_:pixelSize:)`` with the lock held.
+    func openedFont(_ weight: FontWeight, pixelSize: Int) throws(SDLError) -> Font {
         let key = FontKey(weight: weight, pixelSize: pixelSize)
         if let font = fonts[key] { return font }
         guard let path = paths[weight] else { throw SDLError(operation: "font lookup", message: "no \(weight.rawValue) font configured") }
@@ -83,16 +94,20 @@ public final class FontLibrary: TextMeasuring {
 
     /// Closes every opened size, bundled and system; they reopen on demand.
     public func closeAll() {
-        fonts.removeAll()
-        systemFonts.removeAll()
+        lock.withLock {
+            fonts.removeAll()
+            systemFonts.removeAll()
+        }
     }
 
     public func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int {
-        guard let bundled = try? font(weight, pixelSize: pixelSize) else { return 0 }
-        return runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled).reduce(0) { $0 + $1.font.width(of: $1.text) }
+        lock.withLock {
+            guard let bundled = try? openedFont(weight, pixelSize: pixelSize) else { return 0 }
+            return runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled).reduce(0) { $0 + $1.font.width(of: $1.text) }
+        }
     }
 
     public func lineHeight(weight: FontWeight, pixelSize: Int) -> Int {
-        (try? font(weight, pixelSize: pixelSize).lineHeight) ?? pixelSize
+        lock.withLock { (try? openedFont(weight, pixelSize: pixelSize).lineHeight) ?? pixelSize }
     }
 }

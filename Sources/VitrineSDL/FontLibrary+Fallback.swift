@@ -53,11 +53,11 @@ extension FontLibrary {
     /// they draw nothing. A character is looked up whole first (base and marks from one face), then by its first
     /// scalar the bundled face lacks.
     public func glyphSource(for character: Character, weight: FontWeight) -> GlyphSource {
-        glyphSource(for: character, weight: weight, probe: nil)
+        lock.withLock { glyphSource(for: character, weight: weight, probe: nil) }
     }
 
-    /// ``glyphSource(for:weight:)``, asking `probe` (the bundled face of `weight`, open at any size) which glyphs
-    /// the bundled face has, so no face is opened at ``coverageProbePixelSize`` just for that.
+    /// ``glyphSource(for:weight:)`` with the lock held, asking `probe` (the bundled face of `weight`, open at any
+    /// size) which glyphs the bundled face has, so no face is opened at ``coverageProbePixelSize`` just for that.
     func glyphSource(for character: Character, weight: FontWeight, probe: Font?) -> GlyphSource {
         let key = GlyphSourceKey(character: character, weight: weight)
         if let known = glyphSources[key] { return known }
@@ -68,7 +68,7 @@ extension FontLibrary {
 
     private func findGlyphSource(for character: Character, weight: FontWeight, probe: Font?) -> GlyphSource {
         let scalars = Array(character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
-        guard let bundled = probe ?? (try? font(weight, pixelSize: Self.coverageProbePixelSize)) else { return .missing }
+        guard let bundled = probe ?? (try? openedFont(weight, pixelSize: Self.coverageProbePixelSize)) else { return .missing }
         let lacking = scalars.filter { !bundled.provides($0) }
         guard let firstLacking = lacking.first else { return .bundled }
         guard usesSystemFallback else { return .missing }
@@ -80,6 +80,7 @@ extension FontLibrary {
     }
 
     /// The system face `face` at `pixelSize`, opened on first use; `nil` (remembered) if SDL_ttf cannot open it.
+    /// Expects the lock held.
     func systemFont(_ face: SystemFace, pixelSize: Int) -> Font? {
         let key = SystemFontKey(face: face, pixelSize: pixelSize)
         if let known = systemFonts[key] { return known }
@@ -91,7 +92,8 @@ extension FontLibrary {
     /// `text` split into runs of consecutive characters drawn with the same face; text the bundled face fully
     /// covers is one run of the whole string.
     ///
-    /// Missing characters, and those of a system face that cannot be opened, go with the bundled face.
+    /// Missing characters, and those of a system face that cannot be opened, go with the bundled face. Expects the
+    /// lock held.
     func runs(of text: String, weight: FontWeight, pixelSize: Int, bundled: Font) -> [TextRun] {
         var runs: [TextRun] = []
         for character in text {
@@ -114,7 +116,12 @@ extension FontLibrary {
     /// Text the bundled face fully covers is exactly the bundled face's rendering of the whole string. A run that
     /// cannot be rendered is left out and the rest still draws; only when no run renders is the error thrown.
     public func render(_ text: String, weight: FontWeight, pixelSize: Int, color: Color) throws(SDLError) -> RenderedText {
-        let bundled = try font(weight, pixelSize: pixelSize)
+        try lock.withLock { () throws(SDLError) -> RenderedText in try renderLocked(text, weight: weight, pixelSize: pixelSize, color: color) }
+    }
+
+    /// ``render(_:weight:pixelSize:color:)`` with the lock held.
+    private func renderLocked(_ text: String, weight: FontWeight, pixelSize: Int, color: Color) throws(SDLError) -> RenderedText {
+        let bundled = try openedFont(weight, pixelSize: pixelSize)
         let runs = runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled)
         guard runs.count > 1 || (runs.first.map { $0.font !== bundled } ?? false) else {
             return RenderedText(surface: try bundled.render(text, color: color), top: 0)

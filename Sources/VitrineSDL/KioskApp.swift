@@ -50,8 +50,9 @@ public final class KioskApp {
     private let events: EventLog?
     private let signals: SignalBridge
     private let imageReadyEvent: UInt32
-    /// Handed to the deck after the first frame: the first card is decoded in line, so the first picture is a card.
-    private var imagePreparer: ImagePreparer?
+    /// Handed to the deck after the first frame: the first card comes from ``FirstCard`` or is composed in line, so
+    /// the first picture is a card.
+    private var cardPreparer: CardPreparer?
     private let lockdown: Lockdown
     private var session: KioskSession
     private var autoplay: Autoplay?
@@ -69,8 +70,7 @@ public final class KioskApp {
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
-    /// `firstCard`, started before the display was opened, gives the first card (see ``FirstCard``); the fonts are
-    /// not touched before it is done.
+    /// `firstCard`, started before the display was opened, gives the first card (see ``FirstCard``).
     public init(options: Options, fonts: FontLibrary, events: EventLog?, firstCard: FirstCard? = nil,
                 report: @escaping (String) -> Void) throws(SDLError) {
         self.options = options
@@ -95,17 +95,17 @@ public final class KioskApp {
         }
         session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
         signals = try SignalBridge()
-        // Card images are decoded off this thread; a finished one wakes the loop to compose and draw it.
+        // Cards are composed off this thread; a finished one wakes the loop to draw it.
         let imageReady = SDL_RegisterEvents(1)
         imageReadyEvent = imageReady
         if imageReady != UInt32.max {
-            let preparer = ImagePreparer()
+            let preparer = CardPreparer(fonts: fonts)
             preparer.onReady = {
                 var event = SDL_Event()
                 event.type = imageReady
                 SDL_PushEvent(&event)
             }
-            imagePreparer = preparer
+            cardPreparer = preparer
         }
         if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
         reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
@@ -147,6 +147,7 @@ public final class KioskApp {
             while exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
             runTimers()
         }
+        cardPreparer?.stop()
         return exit ?? .userQuit
     }
 
@@ -266,7 +267,7 @@ public final class KioskApp {
         if !firstFrameShown {
             StartupTimeline.mark("first frame presented")
             firstFrameShown = true
-            deck.preparer = imagePreparer
+            deck.preparer = cardPreparer
             // Everything not needed for the first picture waits until it is up.
             startWatchingForReload()
             onFirstFrame()

@@ -1,5 +1,4 @@
 import CSDL2
-import Dispatch
 import VitrineCore
 
 /// Which image, at which card size, a prepared picture is for.
@@ -64,50 +63,3 @@ public final class PreparedImage: @unchecked Sendable {
     }
 }
 
-/// Prepares card images on a background queue, so a swipe never waits for a decode.
-///
-/// Only the SDL thread touches the renderer: this class hands back surfaces, and the deck renderer turns them
-/// into textures. `onReady` runs on the background queue when a picture is ready (the app wakes its loop there).
-public final class ImagePreparer: @unchecked Sendable {
-    /// Called on the decoding queue after each picture is ready.
-    public var onReady: @Sendable () -> Void = {}
-
-    private let queue = DispatchQueue(label: "vitrine.image-decode", qos: .userInitiated)
-    private let lock = Lock()
-    private var pending: Set<ImageRequest> = []
-    private var ready: [ImageRequest: PreparedImage] = [:]
-
-    /// A preparer with an idle queue.
-    public init() {}
-
-    /// Starts preparing `request` unless it is already under way or done.
-    public func request(_ request: ImageRequest) {
-        let isNew = lock.withLock { () -> Bool in
-            guard ready[request] == nil, !pending.contains(request) else { return false }
-            pending.insert(request)
-            return true
-        }
-        guard isNew else { return }
-        queue.async { [self] in
-            let image = PreparedImage.prepare(request)
-            lock.withLock {
-                // A request cancelled meanwhile is not kept.
-                if pending.remove(request) != nil { ready[request] = image }
-            }
-            onReady()
-        }
-    }
-
-    /// The prepared picture for `request`, handed over once (nil while it is still being prepared).
-    public func take(_ request: ImageRequest) -> PreparedImage? {
-        lock.withLock { ready.removeValue(forKey: request) }
-    }
-
-    /// Forgets pictures and pending work not in `wanted`, so memory follows the cards near the screen.
-    public func keepOnly(_ wanted: Set<ImageRequest>) {
-        lock.withLock {
-            ready = ready.filter { wanted.contains($0.key) }
-            pending = pending.filter { wanted.contains($0) }
-        }
-    }
-}
