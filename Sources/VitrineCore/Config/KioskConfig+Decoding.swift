@@ -108,6 +108,9 @@ extension KioskConfig {
     }
 
     /// Reads a whole file with POSIX calls, so failures carry the operating system's own reason.
+    ///
+    /// The bytes go straight into an array of the size `fstat` gives (and one byte more, to see the end), so the text
+    /// costs one allocation of its own size; a file that grows while it is read is read to its new end.
     static func readFile(atPath path: String) throws(ReadFailure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw ReadFailure(reason: lastErrorDescription()) }
@@ -116,18 +119,35 @@ extension KioskConfig {
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw ReadFailure(reason: String(cString: strerror(EISDIR)))
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(status.st_size)) + 1)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure(reason: lastErrorDescription())
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+        var outcome = Result<Bool, ReadFailure>.success(true)
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(status.st_size)) + 1) { buffer, count in
+            outcome = fill(buffer, from: descriptor, count: &count)
         }
+        var atEnd = try outcome.get()
+        var chunk: [UInt8] = []
+        while !atEnd {
+            if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 64 * 1024) }
+            var count = 0
+            atEnd = try chunk.withUnsafeMutableBufferPointer { fill($0, from: descriptor, count: &count) }.get()
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
+    /// Reads from `descriptor` into `buffer` until it is full or the file ends, adding the bytes read to `count`;
+    /// gives whether the file ended.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32,
+                             count: inout Int) -> Result<Bool, ReadFailure> {
+        while count < buffer.count {
+            let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if result == 0 { return .success(true) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(reason: lastErrorDescription()))
+            }
+            count += result
+        }
+        return .success(false)
     }
 
     private static func lastErrorDescription() -> String {
