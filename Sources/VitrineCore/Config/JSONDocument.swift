@@ -26,6 +26,7 @@ final class JSONDocument {
 
     /// A value in the document: the position of its slot.
     struct Node: Equatable {
+        /// The position of the value's slot in ``JSONDocument/slots``.
         let index: Int
     }
 
@@ -35,20 +36,29 @@ final class JSONDocument {
     /// container's number of members or elements, or a string's length in bytes. `payload` holds a container's end
     /// (the slot after its last descendant), a string's byte offset, or a number's bit pattern.
     struct Slot {
+        /// The kind, the `unescaped` flag and the count.
         var header: UInt64
+        /// The end, offset or bit pattern.
         var payload: UInt64
 
+        /// The bits of `header` that hold the kind.
         static let kindMask: UInt64 = 0x7F
+        /// The bit of `header` set when a string's bytes lie in `unescaped`.
         static let unescapedFlag: UInt64 = 0x80
+        /// Where the count starts in `header`.
         static let countShift: UInt64 = 8
 
+        /// Packs a value's kind, count, payload and whether its string bytes lie in `unescaped`.
         init(kind: Kind, count: Int = 0, payload: UInt64 = 0, unescaped: Bool = false) {
             header = UInt64(kind.rawValue) | UInt64(count) << Slot.countShift | (unescaped ? Slot.unescapedFlag : 0)
             self.payload = payload
         }
 
+        /// What the value is.
         var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: header & Slot.kindMask))! }
+        /// A container's number of members or elements, a string's length in bytes, else 0.
         var count: Int { Int(truncatingIfNeeded: header >> Slot.countShift) }
+        /// Whether a string's bytes lie in `unescaped` rather than in the text.
         var isUnescaped: Bool { header & Slot.unescapedFlag != 0 }
     }
 
@@ -129,16 +139,21 @@ final class JSONDocument {
 
     /// The members of an object as `(key, value)` nodes; the key is a string node.
     struct Members: Sequence, IteratorProtocol {
+        /// The document the object is in.
         let document: JSONDocument
+        /// The slot of the next member's key.
         var position: Int
+        /// How many members are left.
         var remaining: Int
 
+        /// The members of `object`, which must be an object of `document`.
         init(document: JSONDocument, object: Node) {
             self.document = document
             position = object.index + 1
             remaining = document.count(of: object)
         }
 
+        /// The next member's key and value, or nil after the last.
         mutating func next() -> (key: Node, value: Node)? {
             guard remaining > 0 else { return nil }
             remaining -= 1
@@ -150,12 +165,16 @@ final class JSONDocument {
 
     /// The elements of an array.
     struct Elements: Sequence, IteratorProtocol {
+        /// The document the array is in.
         let document: JSONDocument
+        /// The slot of the next element.
         var position: Int
+        /// How many elements are left.
         var remaining: Int
         /// How many elements there are.
         let count: Int
 
+        /// The elements of `array`, which must be an array of `document`.
         init(document: JSONDocument, array: Node) {
             self.document = document
             position = array.index + 1
@@ -163,6 +182,7 @@ final class JSONDocument {
             remaining = count
         }
 
+        /// The next element, or nil after the last.
         mutating func next() -> Node? {
             guard remaining > 0 else { return nil }
             remaining -= 1
