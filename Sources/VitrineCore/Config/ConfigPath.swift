@@ -30,6 +30,9 @@ struct ConfigPath: CustomStringConvertible {
         return ConfigPath(base: rendered, index: index, key: nil)
     }
 
+    /// The same path with every part rendered, so that appending many indices to it renders it only once.
+    func rendering() -> ConfigPath { ConfigPath(base: rendered, index: nil, key: nil) }
+
     /// The path as text, empty at the root.
     private var rendered: String {
         var text = base

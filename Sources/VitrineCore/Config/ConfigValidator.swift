@@ -1,13 +1,18 @@
-/// Walks a parsed JSON tree against the config schema, collecting every error and warning in document order.
+/// Walks a parsed JSON document against the config schema, collecting every error and warning in document order.
 struct ConfigValidator {
     /// The file named in every diagnostic.
     let file: String
+    /// The document being checked.
+    let document: JSONDocument
     /// Errors found so far, in document order.
     private(set) var errors: [ConfigDiagnostic] = []
     /// Warnings found so far, in document order.
     private(set) var warnings: [ConfigDiagnostic] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, document: JSONDocument) {
+        self.file = file
+        self.document = document
+    }
 
     /// Records an error at `path`.
     mutating func error(_ path: ConfigPath, _ message: String) {
@@ -50,25 +55,26 @@ struct ConfigValidator {
     /// Unknown keys and repeated keys are warnings; a missing required key is an error.
     /// Returns false, after recording an error, when `value` is not an object.
     @discardableResult
-    mutating func decodeObject<Target>(_ value: JSONValue, at path: ConfigPath, schema: ObjectSchema<Target>,
+    mutating func decodeObject<Target>(_ value: JSONDocument.Node, at path: ConfigPath, schema: ObjectSchema<Target>,
                                        into target: inout Target) -> Bool {
-        guard case .object(let members) = value else {
-            error(path, "expected an object, found \(value.kindDescription)")
+        guard document.kind(of: value) == .object else {
+            error(path, "expected an object, found \(kind(of: value))")
             return false
         }
         var seen: UInt64 = 0
-        for member in members {
-            let memberPath = path.appending(key: member.key)
-            guard let fieldIndex = schema.index(of: member.key) else {
-                warning(memberPath, Self.unknownKeyMessage(member.key, known: schema.fields.map(\.key)))
+        for (keyNode, member) in document.members(of: value) {
+            guard let (fieldIndex, key) = schema.field(named: keyNode, in: document) else {
+                let key = document.string(keyNode)!
+                warning(path.appending(key: key), Self.unknownKeyMessage(key, known: schema.fields.map(\.key)))
                 continue
             }
+            let memberPath = path.appending(key: key)
             let bit: UInt64 = 1 << UInt64(fieldIndex)
             if seen & bit != 0 {
-                warning(memberPath, "duplicate key \(Self.quoted(member.key)); the last one is used")
+                warning(memberPath, "duplicate key \(Self.quoted(key)); the last one is used")
             }
             seen |= bit
-            schema.fields[fieldIndex].apply(&target, member.value, memberPath, &self)
+            schema.fields[fieldIndex].apply(&target, member, memberPath, &self)
         }
         for (fieldIndex, field) in schema.fields.enumerated() where field.isRequired && seen & (1 << UInt64(fieldIndex)) == 0 {
             error(path.appending(key: field.key), "missing required key \(Self.quoted(field.key)) (expected \(field.expected))")
@@ -78,34 +84,41 @@ struct ConfigValidator {
 
     // MARK: Scalars
 
+    /// What `value` is, with an article, for messages: "an object", "a number", "null".
+    func kind(of value: JSONDocument.Node) -> String { document.kind(of: value).description }
+
+    /// `value` when it is a string (and, with `nonEmpty`, not `""`), or nil after recording an error.
+    mutating func stringNode(_ value: JSONDocument.Node, at path: ConfigPath, nonEmpty: Bool = false) -> JSONDocument.Node? {
+        guard document.kind(of: value) == .string else {
+            error(path, "expected \(nonEmpty ? "a non-empty string" : "a string"), found \(kind(of: value))")
+            return nil
+        }
+        if nonEmpty && document.count(of: value) == 0 {
+            error(path, "expected a non-empty string, found an empty string")
+            return nil
+        }
+        return value
+    }
+
     /// The string in `value`, or nil after recording an error; `nonEmpty` rejects `""`.
-    mutating func string(_ value: JSONValue, at path: ConfigPath, nonEmpty: Bool = false) -> String? {
-        let expected = nonEmpty ? "a non-empty string" : "a string"
-        guard case .string(let string) = value else {
-            error(path, "expected \(expected), found \(value.kindDescription)")
-            return nil
-        }
-        if nonEmpty && string.isEmpty {
-            error(path, "expected \(expected), found an empty string")
-            return nil
-        }
-        return string
+    mutating func string(_ value: JSONDocument.Node, at path: ConfigPath, nonEmpty: Bool = false) -> String? {
+        stringNode(value, at: path, nonEmpty: nonEmpty).flatMap(document.string)
     }
 
     /// The boolean in `value`, or nil after recording an error.
-    mutating func bool(_ value: JSONValue, at path: ConfigPath) -> Bool? {
-        guard case .bool(let bool) = value else {
-            error(path, "expected true or false, found \(value.kindDescription)")
+    mutating func bool(_ value: JSONDocument.Node, at path: ConfigPath) -> Bool? {
+        guard let bool = document.bool(value) else {
+            error(path, "expected true or false, found \(kind(of: value))")
             return nil
         }
         return bool
     }
 
     /// The whole number in `value` when it lies in `range`, or nil after recording an error.
-    mutating func integer(_ value: JSONValue, at path: ConfigPath, in range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ value: JSONDocument.Node, at path: ConfigPath, in range: ClosedRange<Int>) -> Int? {
         let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        guard case .number(let number) = value else {
-            error(path, "expected \(expected), found \(value.kindDescription)")
+        guard let number = document.number(value) else {
+            error(path, "expected \(expected), found \(kind(of: value))")
             return nil
         }
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
@@ -116,10 +129,10 @@ struct ConfigValidator {
     }
 
     /// The finite number in `value` when it lies in `range`, or nil after recording an error.
-    mutating func number(_ value: JSONValue, at path: ConfigPath, in range: ClosedRange<Double>) -> Double? {
+    mutating func number(_ value: JSONDocument.Node, at path: ConfigPath, in range: ClosedRange<Double>) -> Double? {
         let expected = "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
-        guard case .number(let number) = value else {
-            error(path, "expected \(expected), found \(value.kindDescription)")
+        guard let number = document.number(value) else {
+            error(path, "expected \(expected), found \(kind(of: value))")
             return nil
         }
         guard number.isFinite, range.contains(number) else {
@@ -131,11 +144,11 @@ struct ConfigValidator {
 
     /// The case of `Choice` whose raw value is the string in `value`, or nil after recording an error
     /// that lists every allowed value.
-    mutating func choice<Choice: CaseIterable & RawRepresentable>(_ value: JSONValue, at path: ConfigPath) -> Choice?
+    mutating func choice<Choice: CaseIterable & RawRepresentable>(_ value: JSONDocument.Node, at path: ConfigPath) -> Choice?
     where Choice.RawValue == String {
         let allowed = Self.list(Choice.allCases.map { Self.quoted($0.rawValue) }, conjunction: "or")
-        guard case .string(let string) = value else {
-            error(path, "expected \(allowed), found \(value.kindDescription)")
+        guard let string = document.string(value) else {
+            error(path, "expected \(allowed), found \(kind(of: value))")
             return nil
         }
         guard let choice = Choice(rawValue: string) else {
@@ -146,10 +159,10 @@ struct ConfigValidator {
     }
 
     /// The opaque colour written as `"#RRGGBB"` or `"#RGB"` in `value`, or nil after recording an error.
-    mutating func color(_ value: JSONValue, at path: ConfigPath) -> Color? {
+    mutating func color(_ value: JSONDocument.Node, at path: ConfigPath) -> Color? {
         let expected = "a color as \"#RRGGBB\" or \"#RGB\""
-        guard case .string(let string) = value else {
-            error(path, "expected \(expected), found \(value.kindDescription)")
+        guard let string = document.string(value) else {
+            error(path, "expected \(expected), found \(kind(of: value))")
             return nil
         }
         guard let color = Self.parseHexColor(string) else {

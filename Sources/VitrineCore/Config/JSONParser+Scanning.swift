@@ -3,12 +3,14 @@ extension JSONParser {
     var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab: index += 1
-            default: return
+        var position = index
+        scan: while position < bytes.count {
+            switch bytes[position] {
+            case JSONByte.space, JSONByte.newline, JSONByte.carriageReturn, JSONByte.tab: position += 1
+            default: break scan
             }
         }
+        index = position
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {

@@ -1,13 +1,25 @@
 /// Strings and their escapes.
 extension JSONParser {
-    /// Parses the string whose opening quote is at `index`.
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Parses the string whose opening quote is at `index` and appends its slot: a range of the text, or of
+    /// `unescaped` when it has escapes.
+    mutating func parseString() throws(JSONSyntaxError) {
         let opening = index
         index += 1
         var segmentStart = index
-        var sawEscape = false
+        // Where the string's decoded bytes start in `unescaped`, once it has an escape.
+        var unescapedStart: Int? = nil
         var sawNonASCII = false
         while true {
+            // The run of bytes that stand for themselves, in a loop kept tight: strings are most of a config.
+            var end = index, highBits: UInt8 = 0
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == JSONByte.quote || byte == JSONByte.backslash || byte < 0x20 { break }
+                highBits |= byte
+                end += 1
+            }
+            index = end
+            if highBits >= 0x80 { sawNonASCII = true }
             guard index < bytes.count else {
                 throw error("expected '\"' to close the string that starts at \(position(of: opening)), found end of input")
             }
@@ -16,27 +28,41 @@ extension JSONParser {
             if byte < 0x20 {
                 throw error("expected '\"' to close the string that starts at \(position(of: opening)), found \(found(at: index)) (control characters must be escaped)")
             }
-            if byte >= 0x80 { sawNonASCII = true; index += 1; continue }
-            if byte != JSONByte.backslash { index += 1; continue }
-            if !sawEscape { sawEscape = true; scratch.removeAll(keepingCapacity: true) }
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
+            if unescapedStart == nil { unescapedStart = unescaped.count }
+            unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<index]))
             try parseEscape()
             segmentStart = index
         }
         let tail = UnsafeBufferPointer(rebasing: bytes[segmentStart..<index])
         index += 1  // closing quote
-        let string: String?
-        if sawEscape {
-            scratch.append(contentsOf: tail)
-            string = sawNonASCII ? String(validating: scratch, as: UTF8.self) : String(decoding: scratch, as: UTF8.self)
+        let slot: JSONDocument.Slot
+        let isValid: Bool
+        if let start = unescapedStart {
+            unescaped.append(contentsOf: tail)
+            isValid = !sawNonASCII || unescaped.withUnsafeBufferPointer { Self.isValidUTF8(UnsafeBufferPointer(rebasing: $0[start...])) }
+            slot = JSONDocument.Slot(kind: .string, count: unescaped.count - start, payload: UInt64(start), unescaped: true)
         } else {
-            string = sawNonASCII ? String(validating: tail, as: UTF8.self) : String(decoding: tail, as: UTF8.self)
+            isValid = !sawNonASCII || Self.isValidUTF8(tail)
+            slot = JSONDocument.Slot(kind: .string, count: tail.count, payload: UInt64(segmentStart))
         }
-        guard let string else { throw error("the string contains bytes that are not valid UTF-8", at: opening) }
-        return string
+        guard isValid else { throw error("the string contains bytes that are not valid UTF-8", at: opening) }
+        slots.append(slot)
     }
 
-    /// Decodes the escape sequence whose backslash is at `index` and appends its UTF-8 bytes to `scratch`.
+    /// Whether `bytes` are well-formed UTF-8, as `String(validating:as:)` would accept them, without making a string.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// Decodes the escape sequence whose backslash is at `index` and appends its UTF-8 bytes to `unescaped`.
     mutating func parseEscape() throws(JSONSyntaxError) {
         let start = index
         index += 1
@@ -55,7 +81,7 @@ extension JSONParser {
         default:
             throw error("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\' followed by \(found(at: index))", at: start)
         }
-        if let simple { scratch.append(simple); index += 1; return }
+        if let simple { unescaped.append(simple); index += 1; return }
         index += 1
         var scalar = try parseHex4()
         if (0xDC00...0xDFFF).contains(scalar) {
@@ -72,7 +98,7 @@ extension JSONParser {
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
-        scratch.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+        unescaped.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
     }
 
     /// Reads the four hex digits of a `\u` escape.

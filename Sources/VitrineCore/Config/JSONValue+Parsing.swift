@@ -6,15 +6,8 @@ extension JSONValue {
     ///
     /// - Throws: `JSONSyntaxError` with the 1-based line and column of the first problem.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer)
-            do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        let document = try JSONDocument.parse(bytes)
+        return document.value(document.root)
     }
 
     /// Parses one JSON value from a string, as `parse(_:)` does from its UTF-8 bytes.
@@ -22,6 +15,26 @@ extension JSONValue {
     /// - Throws: `JSONSyntaxError` with the 1-based line and column of the first problem.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
+    }
+}
+
+extension JSONDocument {
+    /// Parses one JSON value (RFC 8259) from UTF-8 bytes, which become the document's text; a leading byte order
+    /// mark is skipped.
+    ///
+    /// - Throws: `JSONSyntaxError` with the 1-based line and column of the first problem.
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        let result: Result<(slots: [Slot], unescaped: [UInt8]), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer)
+            do throws(JSONSyntaxError) {
+                try parser.parseDocument()
+                return .success((parser.slots, parser.unescaped))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (slots, unescaped) = try result.get()
+        return JSONDocument(text: bytes, unescaped: unescaped, slots: slots)
     }
 }
 
@@ -38,21 +51,30 @@ enum JSONByte {
     static let lowerE = UInt8(ascii: "e"), upperE = UInt8(ascii: "E")
 }
 
-/// A recursive-descent JSON parser over a UTF-8 buffer; it tracks only a byte offset and works out
-/// line and column when it has to report an error.
+/// A recursive-descent JSON parser over a UTF-8 buffer, writing a ``JSONDocument``'s slots; it tracks only a byte
+/// offset and works out line and column when it has to report an error.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Where the text starts: after a byte order mark, if there is one.
     let textStart: Int
     var index: Int
     var depth = 0
-    /// Members of the objects being parsed, innermost last; each object copies its own out when it closes,
-    /// so every object costs one exactly-sized allocation.
-    var memberStack: [JSONMember] = []
-    /// Elements of the arrays being parsed, innermost last, for the same reason.
-    var elementStack: [JSONValue] = []
-    /// Reused buffer for decoding strings that contain escapes.
-    var scratch: [UInt8] = []
+    /// The values parsed so far, in document order.
+    var slots: [JSONDocument.Slot] = []
+    /// The decoded bytes of the strings that had escapes.
+    var unescaped: [UInt8] = []
+
+    /// Where a value is expected, which decides how a missing one is reported.
+    enum Place {
+        /// The top-level value.
+        case document
+        /// The value of the member whose key is the string slot at this position.
+        case member(key: Int)
+        /// The first element of an array.
+        case firstElement
+        /// An element after a comma.
+        case nextElement
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -61,33 +83,52 @@ struct JSONParser {
         index = textStart
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseDocument() throws(JSONSyntaxError) {
         skipWhitespace()
-        let value = try parseValue(expected: "expected a JSON value")
+        try parseValue(.document)
         skipWhitespace()
         guard index == bytes.count else {
             throw error("expected nothing after the top-level value, found \(found(at: index))")
         }
-        return value
     }
 
     // MARK: Values
 
-    /// Parses the value at `index` (whitespace already skipped); `expected` starts the error message.
-    mutating func parseValue(expected: String) throws(JSONSyntaxError) -> JSONValue {
-        let kinds = "(object, array, string, number, true, false or null)"
-        guard index < bytes.count else { throw error("\(expected) \(kinds), found end of input") }
+    /// Parses the value at `index` (whitespace already skipped) and appends its slots.
+    mutating func parseValue(_ place: Place) throws(JSONSyntaxError) {
+        guard index < bytes.count else { throw error("\(expectation(place)) \(Self.kinds), found end of input") }
         switch bytes[index] {
-        case JSONByte.openBrace: return try parseObject()
-        case JSONByte.openBracket: return try parseArray()
-        case JSONByte.quote: return .string(try parseString())
-        case JSONByte.minus, JSONByte.zero...JSONByte.nine: return .number(try parseNumber())
-        case UInt8(ascii: "t") where matches("true"): index += 4; return .bool(true)
-        case UInt8(ascii: "f") where matches("false"): index += 5; return .bool(false)
-        case UInt8(ascii: "n") where matches("null"): index += 4; return .null
+        case JSONByte.openBrace: try parseObject()
+        case JSONByte.openBracket: try parseArray()
+        case JSONByte.quote: try parseString()
+        case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+            slots.append(JSONDocument.Slot(kind: .number, payload: try parseNumber().bitPattern))
+        case UInt8(ascii: "t") where matches("true"): index += 4; slots.append(JSONDocument.Slot(kind: .true))
+        case UInt8(ascii: "f") where matches("false"): index += 5; slots.append(JSONDocument.Slot(kind: .false))
+        case UInt8(ascii: "n") where matches("null"): index += 4; slots.append(JSONDocument.Slot(kind: .null))
         default:
-            throw error("\(expected) \(kinds), found \(found(at: index))")
+            throw error("\(expectation(place)) \(Self.kinds), found \(found(at: index))")
         }
+    }
+
+    /// The kinds of value JSON has, for the message when none is found.
+    static let kinds = "(object, array, string, number, true, false or null)"
+
+    /// How the message starts when no value is found at `place`: `expected a value for the key "title"`.
+    func expectation(_ place: Place) -> String {
+        switch place {
+        case .document: "expected a JSON value"
+        case .member(let key): "expected a value for the key \"\(text(ofString: key))\""
+        case .firstElement: "expected a value"
+        case .nextElement: "expected a value after ','"
+        }
+    }
+
+    /// The decoded text of the string slot at position `slot`, for messages.
+    func text(ofString slot: Int) -> String {
+        let string = slots[slot], start = Int(truncatingIfNeeded: string.payload)
+        if string.isUnescaped { return String(decoding: unescaped[start..<start + string.count], as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + string.count]), as: UTF8.self)
     }
 
     /// Whether the bytes at `index` spell `literal` and are not followed by more letters.
@@ -107,65 +148,72 @@ struct JSONParser {
         index += 1
     }
 
-    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses the object at `index`: its slot, then each member's key slot and value slots.
+    mutating func parseObject() throws(JSONSyntaxError) {
         try enterContainer()
         defer { depth -= 1 }
+        let object = slots.count
+        slots.append(JSONDocument.Slot(kind: .object))
+        var count = 0
         skipWhitespace()
-        if peek == JSONByte.closeBrace { index += 1; return .object([]) }
-        let start = memberStack.count
-        var afterComma = false
-        while true {
-            guard peek == JSONByte.quote else {
-                if !afterComma { throw error("expected a string key or '}', found \(found(at: index))") }
-                let hint = peek == JSONByte.closeBrace ? " (trailing commas are not allowed)" : ""
-                throw error("expected a string key after ','\(hint), found \(found(at: index))")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard peek == JSONByte.colon else {
-                throw error("expected ':' after the object key \"\(key)\", found \(found(at: index))")
-            }
+        if peek == JSONByte.closeBrace {
             index += 1
-            skipWhitespace()
-            let value = try parseValue(expected: "expected a value for the key \"\(key)\"")
-            memberStack.append(JSONMember(key: key, value: value))
-            skipWhitespace()
-            switch peek {
-            case JSONByte.comma: index += 1; skipWhitespace(); afterComma = true
-            case JSONByte.closeBrace:
+        } else {
+            var afterComma = false
+            members: while true {
+                guard peek == JSONByte.quote else {
+                    if !afterComma { throw error("expected a string key or '}', found \(found(at: index))") }
+                    let hint = peek == JSONByte.closeBrace ? " (trailing commas are not allowed)" : ""
+                    throw error("expected a string key after ','\(hint), found \(found(at: index))")
+                }
+                let key = slots.count
+                try parseString()
+                skipWhitespace()
+                guard peek == JSONByte.colon else {
+                    throw error("expected ':' after the object key \"\(text(ofString: key))\", found \(found(at: index))")
+                }
                 index += 1
-                let members = Array(memberStack[start...])
-                memberStack.removeSubrange(start...)
-                return .object(members)
-            default: throw error("expected ',' or '}' after an object member, found \(found(at: index))")
+                skipWhitespace()
+                try parseValue(.member(key: key))
+                count += 1
+                skipWhitespace()
+                switch peek {
+                case JSONByte.comma: index += 1; skipWhitespace(); afterComma = true
+                case JSONByte.closeBrace: index += 1; break members
+                default: throw error("expected ',' or '}' after an object member, found \(found(at: index))")
+                }
             }
         }
+        slots[object] = JSONDocument.Slot(kind: .object, count: count, payload: UInt64(slots.count))
     }
 
-    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses the array at `index`: its slot, then each element's slots.
+    mutating func parseArray() throws(JSONSyntaxError) {
         try enterContainer()
         defer { depth -= 1 }
+        let array = slots.count
+        slots.append(JSONDocument.Slot(kind: .array))
+        var count = 0
         skipWhitespace()
-        if peek == JSONByte.closeBracket { index += 1; return .array([]) }
-        let start = elementStack.count
-        var expected = "expected a value"
-        while true {
-            if peek == JSONByte.closeBracket, elementStack.count > start {
-                throw error("expected a value after ',' (trailing commas are not allowed), found ']'")
-            }
-            let element = try parseValue(expected: expected)
-            elementStack.append(element)
-            skipWhitespace()
-            switch peek {
-            case JSONByte.comma: index += 1; skipWhitespace(); expected = "expected a value after ','"
-            case JSONByte.closeBracket:
-                index += 1
-                let elements = Array(elementStack[start...])
-                elementStack.removeSubrange(start...)
-                return .array(elements)
-            default: throw error("expected ',' or ']' after an array element, found \(found(at: index))")
+        if peek == JSONByte.closeBracket {
+            index += 1
+        } else {
+            var place = Place.firstElement
+            elements: while true {
+                if peek == JSONByte.closeBracket, count > 0 {
+                    throw error("expected a value after ',' (trailing commas are not allowed), found ']'")
+                }
+                try parseValue(place)
+                count += 1
+                skipWhitespace()
+                switch peek {
+                case JSONByte.comma: index += 1; skipWhitespace(); place = .nextElement
+                case JSONByte.closeBracket: index += 1; break elements
+                default: throw error("expected ',' or ']' after an array element, found \(found(at: index))")
+                }
             }
         }
+        slots[array] = JSONDocument.Slot(kind: .array, count: count, payload: UInt64(slots.count))
     }
 
     // MARK: Numbers

@@ -27,12 +27,12 @@ public enum JSONValue: Sendable, Equatable {
     /// What kind of value this is, with an article, for messages: "an object", "a number", "null".
     public var kindDescription: String {
         switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
+        case .object: JSONDocument.Kind.object.description
+        case .array: JSONDocument.Kind.array.description
+        case .string: JSONDocument.Kind.string.description
+        case .number: JSONDocument.Kind.number.description
+        case .bool(let value): (value ? JSONDocument.Kind.true : .false).description
+        case .null: JSONDocument.Kind.null.description
         }
     }
 }

@@ -4,7 +4,12 @@
 enum KioskSchema {
     /// A config while it is being checked: required values stay nil until they are found valid.
     struct RootDraft {
-        var cards: [CardDraft]? = nil
+        /// Where relative image paths lead.
+        let images: ImageFolder
+        /// The cards found valid; nil until a `cards` array is found.
+        var cards: [CardConfig]? = nil
+        /// How many elements of the `cards` array are objects, valid cards or not.
+        var cardCount: Int? = nil
         var display = DisplayConfig()
         var wrap = true
         var autoplay: AutoplayConfig? = nil
@@ -12,36 +17,43 @@ enum KioskSchema {
         var autoplayErrorIndex = 0
     }
 
-    /// A card while it is being checked; `card` is nil unless every required key was found valid.
+    /// A card while it is being checked: required values stay nil until they are found valid.
     struct CardDraft {
         var id: String? = nil
         var title: String? = nil
         var subtitle = ""
-        var image: String? = nil
+        /// The image path as written (a non-empty string), resolved only when the card is made.
+        var image: JSONDocument.Node? = nil
 
-        /// The card, when title and image were both found valid.
-        var card: CardConfig? {
+        /// The card, when title and image were both found valid, with its image resolved against `images`.
+        func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
             guard let title, let image else { return nil }
-            return CardConfig(id: id, title: title, subtitle: subtitle, image: image)
+            return CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
         }
     }
 
     /// The top-level object.
     static let root = ObjectSchema<RootDraft>([
         .init("cards", required: true, expected: "an array of cards") { draft, value, path, validator in
-            guard case .array(let elements) = value else {
-                validator.error(path, "expected an array of cards, found \(value.kindDescription)")
+            guard validator.document.kind(of: value) == .array else {
+                validator.error(path, "expected an array of cards, found \(validator.kind(of: value))")
                 return
             }
-            var cards: [CardDraft] = []
+            let elements = validator.document.elements(of: value)
+            var cards: [CardConfig] = []
             cards.reserveCapacity(elements.count)
+            var count = 0
+            let cardsPath = path.rendering()
             for (index, element) in elements.enumerated() {
                 var card = CardDraft()
-                if validator.decodeObject(element, at: path.appending(index: index), schema: KioskSchema.card, into: &card) {
-                    cards.append(card)
+                guard validator.decodeObject(element, at: cardsPath.appending(index: index), schema: KioskSchema.card, into: &card) else {
+                    continue
                 }
+                count += 1
+                if let card = card.card(images: draft.images, in: validator.document) { cards.append(card) }
             }
             draft.cards = cards
+            draft.cardCount = count
         },
         .init("display", expected: "an object") { draft, value, path, validator in
             validator.decodeObject(value, at: path, schema: KioskSchema.display, into: &draft.display)
@@ -90,7 +102,7 @@ enum KioskSchema {
             if let subtitle = validator.string(value, at: path) { card.subtitle = subtitle }
         },
         .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
-            card.image = validator.string(value, at: path, nonEmpty: true)
+            card.image = validator.stringNode(value, at: path, nonEmpty: true)
         },
     ])
 
@@ -130,9 +142,9 @@ enum KioskSchema {
             display.exitChord = chord
         },
         .init("rotation", expected: "0, 90, 180 or 270") { display, value, path, validator in
-            guard case .number(let degrees) = value, let rotation = Rotation(rawValue: Int(exactly: degrees) ?? -1) else {
-                let found: String
-                if case .number(let n) = value { found = ConfigValidator.format(n) } else { found = value.kindDescription }
+            let number = validator.document.number(value)
+            guard let degrees = number, let rotation = Rotation(rawValue: Int(exactly: degrees) ?? -1) else {
+                let found = number.map(ConfigValidator.format) ?? validator.kind(of: value)
                 validator.error(path, "expected 0, 90, 180 or 270 (degrees clockwise), found \(found)")
                 return
             }

@@ -9,10 +9,10 @@ struct ObjectSchema<Target>: Sendable {
         /// What the value should be, for the missing-key message: "a non-empty string".
         let expected: String
         /// Checks the value at the given path and stores it into the target, or records errors.
-        let apply: @Sendable (inout Target, JSONValue, ConfigPath, inout ConfigValidator) -> Void
+        let apply: @Sendable (inout Target, JSONDocument.Node, ConfigPath, inout ConfigValidator) -> Void
 
         init(_ key: String, required: Bool = false, expected: String,
-             apply: @escaping @Sendable (inout Target, JSONValue, ConfigPath, inout ConfigValidator) -> Void) {
+             apply: @escaping @Sendable (inout Target, JSONDocument.Node, ConfigPath, inout ConfigValidator) -> Void) {
             self.key = key
             self.isRequired = required
             self.expected = expected
@@ -20,17 +20,40 @@ struct ObjectSchema<Target>: Sendable {
         }
     }
 
-    /// The fields, in the order known keys are listed in messages (at most 64).
+    /// The fields, in the order known keys are listed in messages (at most 64, all ASCII).
     let fields: [Field]
+    /// Every field's key in UTF-8, one after another, to match keys in the document without making strings of them.
+    private let keyBytes: [UInt8]
+    /// Where each field's key ends in `keyBytes`.
+    private let keyEnds: [Int]
 
     init(_ fields: [Field]) {
         precondition(fields.count <= 64, "an object schema tracks at most 64 keys")
+        precondition(fields.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }, "an object schema's keys are ASCII")
         self.fields = fields
+        keyBytes = fields.flatMap(\.key.utf8)
+        keyEnds = fields.indices.map { index in fields[...index].reduce(0) { $0 + $1.key.utf8.count } }
     }
 
-    /// The position of the field named `key`, or nil for an unknown key.
-    func index(of key: String) -> Int? {
-        for index in fields.indices where fields[index].key == key { return index }
-        return nil
+    /// The position of the field named by the string `key` of `document`, and the key as text; nil for an unknown key.
+    ///
+    /// Keys compare as `String`s do (by canonical equivalence). Every known key is ASCII, so comparing bytes is the
+    /// same for an ASCII key; only a key with other characters is made into a string to compare.
+    func field(named key: JSONDocument.Node, in document: JSONDocument) -> (index: Int, key: String)? {
+        let byBytes: (index: Int?, isASCII: Bool) = document.withUTF8(key) { bytes in
+            let index = keyBytes.withUnsafeBufferPointer { keys -> Int? in
+                var start = 0
+                for (index, end) in keyEnds.enumerated() {
+                    if end - start == bytes.count, UnsafeBufferPointer(rebasing: keys[start..<end]).elementsEqual(bytes) { return index }
+                    start = end
+                }
+                return nil
+            }
+            return index != nil ? (index, true) : (nil, bytes.allSatisfy { $0 < 0x80 })
+        }
+        if let index = byBytes.index { return (index, fields[index].key) }
+        if byBytes.isASCII { return nil }
+        let text = document.string(key)!
+        return fields.firstIndex { $0.key == text }.map { ($0, text) }
     }
 }

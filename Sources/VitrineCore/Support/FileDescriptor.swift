@@ -53,19 +53,38 @@ public struct FileDescriptor: Sendable, Hashable {
     }
 
     /// Reads from the current position to the end of the file, retrying reads a signal interrupts.
+    ///
+    /// The bytes go straight into an array of `sizeHint` bytes (and one more, to see the end), so a file whose size
+    /// is known costs one allocation of that size; a file that grows while it is read is read to its new end.
     public func readToEnd(sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, sizeHint) + 1)
-        var chunk = [UInt8](repeating: 0, count: FileDescriptor.readChunkSize)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError.last("read")
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+        var atEnd = false
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, sizeHint) + 1) { buffer, count in
+            (atEnd, failure) = fill(buffer, count: &count)
         }
+        while !atEnd, failure == nil {
+            let chunk = [UInt8](unsafeUninitializedCapacity: FileDescriptor.readChunkSize) { buffer, count in
+                (atEnd, failure) = fill(buffer, count: &count)
+            }
+            bytes.append(contentsOf: chunk)
+        }
+        if let failure { throw SystemError(operation: "read", code: failure) }
+        return bytes
+    }
+
+    /// Reads into `buffer` until it is full or the file ends, counting the bytes in `count`; gives whether the file
+    /// ended, and the error number of a read that failed.
+    private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, count: inout Int) -> (atEnd: Bool, failure: Int32?) {
+        while count < buffer.count {
+            let result = Glibc.read(rawValue, buffer.baseAddress! + count, buffer.count - count)
+            if result == 0 { return (true, nil) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return (false, errno)
+            }
+            count += result
+        }
+        return (false, nil)
     }
 
     /// The whole file at `path`; a directory fails with `EISDIR`, the operating system's own reason.

@@ -120,6 +120,36 @@ func configError(_ text: String, file: String = "/kiosk/config.json") -> ConfigE
         #expect(warnings.first?.path == #"["my key"]"#)
     }
 
+    @Test func keysAndValuesAreComparedAfterTheirEscapesAreDecoded() throws {
+        let text = #"{"c\u0061rds": [{"t\u0069tle": "Caf\u00e9 \"Noir\"", "image": "images\/caf\u00e9.jpg"}], "w\u0072ap": false}"#
+        let (config, warnings) = try decodeConfig(text)
+        #expect(warnings.isEmpty)
+        #expect(config.cards == [CardConfig(title: "Café \"Noir\"", image: "/kiosk/images/café.jpg")])
+        #expect(config.wrap == false)
+    }
+
+    @Test func keysWithOtherCharactersAreComparedAsStrings() throws {
+        // A "p" with a combining acute accent is another character: the key is unknown, and named by its own text.
+        let (_, warnings) = try decodeConfig(#"{"cards": [], "wrap\u0301": true, "wräp": false}"#)
+        #expect(warnings.map(\.path) == ["[\"wrap\u{301}\"]", "[\"wräp\"]"])
+        #expect(warnings.first?.message == #"unknown key "wrap\#u{301}" (ignored); did you mean "wrap"?"#)
+    }
+
+    @Test func theLastCardsArrayIsTheDeck() throws {
+        let (config, warnings) = try decodeConfig(#"{"cards": [{"title": "A", "image": "a.jpg"}], "cards": [{"title": "B", "image": "/b.jpg"}]}"#)
+        #expect(config.cards == [CardConfig(title: "B", image: "/b.jpg")])
+        #expect(warnings.map(\.message) == [#"duplicate key "cards"; the last one is used"#])
+    }
+
+    @Test func homeCountsEveryCardObjectEvenAnInvalidOne() {
+        let error = configError(#"{"cards": [{"title": "A", "image": "a"}, {"image": "b"}, 7], "autoplay": {"home": 2}}"#)
+        #expect(error?.diagnostics.map { "\($0.path): \($0.message)" } == [
+            #"cards[1].title: missing required key "title" (expected a non-empty string)"#,
+            "cards[2]: expected an object, found a number",
+            "autoplay.home: card 2 does not exist: the deck has 2 cards, numbered 0 to 1",
+        ])
+    }
+
     @Test func tenThousandCardsDecode() throws {
         var text = #"{"display": {"fit": "cover"}, "cards": ["#
         for index in 0..<10_000 {

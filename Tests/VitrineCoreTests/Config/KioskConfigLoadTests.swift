@@ -73,4 +73,23 @@ import Testing
         #expect(error.kind == .invalid)
         #expect(error.diagnostics.first?.path == "line 1, column 1")
     }
+
+    @Test func readsAWholeFileOfAnySize() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for size in [0, 1, 65_535, 65_536, 200_003] {
+            let path = folder + "/file-\(size)"
+            let contents = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            try Data(contents).write(to: URL(fileURLWithPath: path))
+            #expect(try FileDescriptor.readFile(atPath: path) == contents, "\(size) bytes")
+        }
+    }
+
+    @Test func readsToTheEndAFileWhoseSizeIsNotKnownBeforehand() throws {
+        // Files under /proc report a size of 0 and have text.
+        let bytes = try FileDescriptor.readFile(atPath: "/proc/self/status")
+        #expect(bytes.starts(with: Array("Name:".utf8)))
+        #expect(bytes.count > 100)
+        #expect(bytes.last == UInt8(ascii: "\n"))
+    }
 }
