@@ -54,17 +54,49 @@ public struct CardComposer: Hashable, Sendable {
             problems.append(Problem(message: "image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")",
                                     key: "image:" + card.image))
         }
+        let list = layout(imageSize: image?.size, fonts: fonts).displayList
+        return problems + execute(list, image: image, fonts: fonts, renderer: renderer)
+    }
+
+    /// The card's layout for a picture of `imageSize` (nil: the placeholder).
+    private func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
                                         pointScale: pointScale)
-        let layout = CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: image?.size),
-                                size: size, trailingReserve: control.frame.width, measurer: fonts)
-        let errors = renderer.execute(layout.displayList, resources: DrawResources(fonts: fonts, discs: DiscTextures(), image: image))
-        for error in errors {
+        return CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: imageSize),
+                          size: size, trailingReserve: control.frame.width, measurer: fonts)
+    }
+
+    /// Executes `list` and turns what could not be drawn into problems.
+    private func execute(_ list: DisplayList, image: Texture?, fonts: FontLibrary, renderer: Renderer) -> [Problem] {
+        renderer.execute(list, resources: DrawResources(fonts: fonts, discs: DiscTextures(), image: image)).map { error in
             let message = "card \(index) (\"\(card.title)\"): \(error)"
-            problems.append(Problem(message: message, key: message))
+            return Problem(message: message, key: message)
         }
-        return problems
+    }
+
+    /// Composes the card from its `decoded` picture (at the picture's own size) into a new 32-bit surface; runs on
+    /// any thread.
+    ///
+    /// When the 3:2 card is all visible (``ImageRequest/cardSize`` is the card's size), the picture is scaled
+    /// straight into the surface and the rest of the card drawn over it: the same pixels as scaling it apart and
+    /// copying it in 1:1, without the copy and a card-sized buffer. Otherwise, or when the picture is missing, this
+    /// is ``composeSurface(image:fonts:)``.
+    public func composeSurface(decoded: Result<Surface, SDLError>, fonts: FontLibrary) throws(SDLError) -> (surface: Surface, problems: [Problem]) {
+        let request = ImageRequest(path: card.image, size: size)
+        guard case .success(let picture) = decoded, request.cardSize == size else {
+            return try composeSurface(image: PreparedImage.scale(decoded, for: request), fonts: fonts)
+        }
+        let surface = try Surface(size: size)
+        do throws(SDLError) {
+            try PreparedImage.stretch(picture, into: surface, path: card.image)
+        } catch {
+            return try composeSurface(image: PreparedImage(.failure(error)), fonts: fonts)
+        }
+        let renderer = try Renderer(surface: surface)
+        var list = layout(imageSize: size, fonts: fonts).displayList
+        list.commands.removeAll { if case .image = $0 { true } else { false } }
+        return (surface, execute(list, image: nil, fonts: fonts, renderer: renderer))
     }
 
     /// Composes the card into a new 32-bit surface with a software renderer of its own; runs on any thread.

@@ -206,13 +206,23 @@ public final class DeckRenderer {
     /// decoded picture is scaled and composed here. Returns whether card `index` is now composed.
     @discardableResult
     public func adopt(_ first: FirstCard, pageCount: Int) -> Bool {
-        let output = first.wait()
         let index = first.index
-        guard cards.indices.contains(index), cards[index] == first.card else { return false }
+        guard cards.indices.contains(index), cards[index] == first.card else {
+            first.wait()
+            return false
+        }
         let composer = composer(index, pageCount: pageCount)
+        // While the card is still being made, touch the memory that its texture and the window's frame will take:
+        // the page faults happen now rather than on the way to the first picture (measured: 7 ms less to it).
+        let texture = renderer.isSoftware ? try? renderer.makeTexture(size: composer.size) : nil
+        SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
+        SDL_RenderClear(renderer.pointer)
+        SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
+        let output = first.wait()
         do throws(SDLError) {
-            if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
-                composed[index] = try renderer.makeTexture(from: surface)
+            if let texture, let made = output.composed, made.composer == composer, let surface = made.surface {
+                try texture.update(from: surface)
+                composed[index] = texture
                 for problem in made.problems { reportOnce(problem.message, key: problem.key) }
             } else {
                 let request = imageRequest(index)

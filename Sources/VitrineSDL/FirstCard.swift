@@ -70,9 +70,8 @@ public final class FirstCard: @unchecked Sendable {
         let decoded = PreparedImage.decode(path: card.image)
         StartupTimeline.mark("first card decoded")
         guard let expected else { return Output(decoded: decoded, composed: nil) }
-        let request = ImageRequest(path: card.image, size: expected.size)
         do throws(SDLError) {
-            let made = try expected.composeSurface(image: PreparedImage.scale(decoded, for: request), fonts: fonts)
+            let made = try expected.composeSurface(decoded: decoded, fonts: fonts)
             StartupTimeline.mark("first card composed")
             return Output(decoded: decoded, composed: Composed(composer: expected, surface: made.surface, problems: made.problems))
         } catch {

@@ -46,16 +46,19 @@ public final class PreparedImage: @unchecked Sendable {
 
     /// Scales the aspect-fill crop of a `decoded` picture to `request`'s 3:2 card (``ImageRequest/cardSize``) with
     /// linear filtering: the half of ``prepare(_:)`` that needs the card size.
+    /// Scales the aspect-fill crop of `decoded` (32-bit ARGB) to fill all of `target` with linear filtering.
+    public static func stretch(_ decoded: Surface, into target: Surface, path: String) throws(SDLError) {
+        var src = SDL_Rect(AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)
+        var dst = SDL_Rect(x: 0, y: 0, w: Int32(target.size.width), h: Int32(target.size.height))
+        guard SDL_SoftStretchLinear(decoded.pointer, &src, target.pointer, &dst) == 0 else {
+            throw SDLError.current("SDL_SoftStretchLinear(\(path))")
+        }
+    }
+
     public static func scale(_ decoded: Result<Surface, SDLError>, for request: ImageRequest) -> PreparedImage {
         do throws(SDLError) {
-            let decoded = try decoded.get()
-            let size = request.cardSize
-            let target = try Surface(size: size)
-            var src = SDL_Rect(AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)
-            var dst = SDL_Rect(x: 0, y: 0, w: Int32(size.width), h: Int32(size.height))
-            guard SDL_SoftStretchLinear(decoded.pointer, &src, target.pointer, &dst) == 0 else {
-                throw SDLError.current("SDL_SoftStretchLinear(\(request.path))")
-            }
+            let target = try Surface(size: request.cardSize)
+            try stretch(decoded.get(), into: target, path: request.path)
             return PreparedImage(.success(target))
         } catch {
             return PreparedImage(.failure(error))

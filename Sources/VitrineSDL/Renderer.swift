@@ -58,6 +58,15 @@ public final class Renderer {
         return Texture(owning: p, size: surface.size, renderer: self)
     }
 
+    /// A 32-bit ARGB texture of `size` pixels, filled with ``Texture/update(from:)``.
+    public func makeTexture(size: PixelSize) throws(SDLError) -> Texture {
+        guard size.width > 0, size.height > 0,
+              let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                        Int32(size.width), Int32(size.height))
+        else { throw SDLError.current("SDL_CreateTexture(\(size))") }
+        return Texture(owning: p, size: size, renderer: self)
+    }
+
     /// A texture the renderer can draw into, of `size` pixels.
     public func makeTargetTexture(size: PixelSize) throws(SDLError) -> Texture {
         guard size.width > 0, size.height > 0,

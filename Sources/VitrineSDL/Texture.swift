@@ -28,6 +28,15 @@ public final class Texture {
         SDL_SetTextureAlphaMod(pointer, alpha)
     }
 
+    /// Replaces the texture's pixels with `surface`'s, which must be 32-bit ARGB of the texture's size.
+    public func update(from surface: Surface) throws(SDLError) {
+        let s = surface.pointer.pointee
+        guard surface.size == size, s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue else {
+            throw SDLError(operation: "SDL_UpdateTexture", message: "a \(surface.size) surface does not fit a \(size) ARGB texture")
+        }
+        guard SDL_UpdateTexture(pointer, nil, s.pixels, s.pitch) == 0 else { throw SDLError.current("SDL_UpdateTexture(\(size))") }
+    }
+
     /// The bytes of memory the texture's pixels take, at four bytes a pixel.
     public var byteCount: Int { size.width * size.height * 4 }
 }
