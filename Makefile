@@ -9,7 +9,7 @@ CONFIG ?= Config/kiosk.json
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev pkg-config
 TEST_PACKAGES := xvfb xdotool fonts-wqy-microhei
 
-.PHONY: run test bench build release deps test-deps render-readme clean
+.PHONY: run test bench bench-swipe build release deps test-deps render-readme clean
 
 # Installs whatever is missing from $(1) with apt-get.
 define apt_install
@@ -42,6 +42,11 @@ run: release
 bench: release
 	.build/release/vitrine bench --size 1920x1280 --cards 10
 	.build/release/vitrine bench --size 1920x1280 --cards 1000
+
+# Swipes through the demo deck in a real window under Xvfb and prints the --stats line (frames over the 1/60 s
+# budget) and the memory after one pass and at the end.
+bench-swipe: release test-deps
+	python3 Scripts/swipe_smoothness.py --swipes 40 Config/kiosk.json
 
 test: test-deps
 	$(SWIFT) build --build-tests
