@@ -62,18 +62,6 @@ struct RunCommand {
 
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
-        var config: KioskConfig
-        switch Vitrine.loadConfig(configPath) {
-        case .success(let c): config = c
-        case .failure(let failure): return failure.code
-        }
-        StartupTimeline.mark("config read")
-        if kiosk { config.display.mode = .kiosk }
-        let events: EventLog?
-        switch Vitrine.openEventLog(eventsPath) {
-        case .success(let log): events = log
-        case .failure(let failure): return failure.code
-        }
         SDLLibrary.tuneHeap()
         let library: SDLLibrary
         do throws(SDLError) {
@@ -83,20 +71,33 @@ struct RunCommand {
             return ExitCode.software
         }
         return withExtendedLifetime(library) { () -> Int32 in
-            let fonts: FontLibrary
-            do throws(SDLError) {
-                fonts = FontLibrary(paths: try BundledFonts.locate())
-            } catch {
-                Log.error("\(error)")
+            // The first card's picture is decoded (and, in a window, the card composed) on another thread while
+            // the config is validated and SDL opens the display.
+            let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
+            let fonts = try? FontLibrary(paths: fontPaths.get())
+            let firstCard = fonts.map { FirstCard(configFile: configPath, fonts: $0) }
+            defer { firstCard?.wait() }
+            var config: KioskConfig
+            switch Vitrine.loadConfig(configPath) {
+            case .success(let c): config = c
+            case .failure(let failure): return failure.code
+            }
+            StartupTimeline.mark("config read")
+            if kiosk { config.display.mode = .kiosk }
+            let events: EventLog?
+            switch Vitrine.openEventLog(eventsPath) {
+            case .success(let log): events = log
+            case .failure(let failure): return failure.code
+            }
+            guard let fonts, let firstCard else {
+                if case .failure(let error) = fontPaths { Log.error("\(error)") }
                 return ExitCode.software
             }
             let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
                                            fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
-            // The first card is decoded (and, in a window, composed) while SDL opens the display.
-            let firstCard = config.cards.first.map {
-                FirstCard(card: $0, index: 0, expected: KioskApp.expectedFirstCard(options: options), fonts: fonts)
+            if let card = config.cards.first {
+                firstCard.proceed(card: card, index: 0, expected: KioskApp.expectedFirstCard(options: options))
             }
-            defer { firstCard?.wait() }
             do throws(SDLError) {
                 try library.startVideo()
                 StartupTimeline.mark("display open")
@@ -105,7 +106,8 @@ struct RunCommand {
                 return ExitCode.unavailable
             }
             do throws(SDLError) {
-                let app = try KioskApp(options: options, fonts: fonts, events: events, firstCard: firstCard, report: { Log.warning($0) })
+                let app = try KioskApp(options: options, fonts: fonts, events: events, firstCard: config.cards.isEmpty ? nil : firstCard,
+                                       report: { Log.warning($0) })
                 app.onFirstFrame = {
                     Log.info("first frame shown")
                     Systemd.notifyReady()

@@ -207,7 +207,7 @@ public final class DeckRenderer {
     @discardableResult
     public func adopt(_ first: FirstCard, pageCount: Int) -> Bool {
         let index = first.index
-        guard cards.indices.contains(index), cards[index] == first.card else {
+        guard cards.indices.contains(index), let card = first.card, cards[index] == card else {
             first.wait()
             return false
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VitrineCore
 import VitrineSDL
@@ -97,6 +98,41 @@ extension SDLTests {
                 #expect(ahead.problems.count == 1)
                 #expect(ahead.problems.first?.contains("image unavailable: \(config.cards[0].image)") == true)
             }
+        }
+
+        /// A config file naming `config`'s cards, in a fresh temporary file.
+        static func writeConfig(_ config: KioskConfig) throws -> String {
+            let cards = config.cards.map { #"{"title": "\#($0.title)", "subtitle": "\#($0.subtitle)", "image": "\#($0.image)"}"# }
+            let path = "/tmp/vitrine-first-card-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).json"
+            let text = #"{"cards": [\#(cards.joined(separator: ", "))]}"#
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+            return path
+        }
+
+        @Test(arguments: [false, true])
+        func startedFromTheConfigFileBeforeItIsValidated(wrongGuess: Bool) throws {
+            _ = Fixture.library
+            let config = Fixture.deck()
+            var written = config
+            if wrongGuess { written.cards[0].image = config.cards[1].image }  // The file says otherwise: decoded again.
+            let file = try Self.writeConfig(written)
+            defer { unlink(file) }
+            let reference = try Fixture.render(config, size: Self.size)
+            let fonts = FontLibrary(paths: Fixture.fontPaths)
+            let first = FirstCard(configFile: file, fonts: fonts)
+            first.proceed(card: config.cards[0], index: 0, expected: Self.expected(config))
+            let headless = try HeadlessRenderer(config: config, size: Self.size, fonts: fonts)
+            #expect(headless.deck.adopt(first, pageCount: config.cards.count))
+            let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap)
+            #expect(ImageDifference.between(expected: reference, actual: try RGBAImage(headless.render(pager))) == nil)
+        }
+
+        @Test func withoutAPlanTheThreadStopsAfterItsGuess() {
+            _ = Fixture.library
+            let first = FirstCard(configFile: "/nonexistent/deck.json", fonts: FontLibrary(paths: Fixture.fontPaths))
+            let output = first.wait()  // The config failed: no proceed. This must not hang.
+            #expect(output.composed == nil)
+            #expect(first.card == nil)
         }
 
         @Test func aDeckWhoseFirstCardChangedIgnoresIt() throws {
