@@ -77,8 +77,14 @@ struct RunCommand {
             let fonts = try? FontLibrary(paths: fontPaths.get())
             let firstCard = fonts.map { FirstCard(configFile: configPath, fonts: $0) }
             defer { firstCard?.wait() }
+            // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
+            // display. A config error still comes first: the display is not reported on before the config is good.
+            let path = configPath
+            let loading = Deferred("vitrine.config") { Result { () throws(ConfigError) in try KioskConfig.load(path: path) } }
+            let video = Result { () throws(SDLError) in try library.startVideo() }
+            StartupTimeline.mark("display open")
             var config: KioskConfig
-            switch Vitrine.loadConfig(configPath) {
+            switch Vitrine.reportConfig(loading.value) {
             case .success(let c): config = c
             case .failure(let failure): return failure.code
             }
@@ -98,10 +104,7 @@ struct RunCommand {
             if let card = config.cards.first {
                 firstCard.proceed(card: card, index: 0, expected: KioskApp.expectedFirstCard(options: options))
             }
-            do throws(SDLError) {
-                try library.startVideo()
-                StartupTimeline.mark("display open")
-            } catch {
+            if case .failure(let error) = video {
                 Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
                 return ExitCode.unavailable
             }

@@ -78,11 +78,16 @@ enum Vitrine {
 
     /// Loads the config at `path`, printing its warnings; on failure prints every problem and gives the exit code.
     static func loadConfig(_ path: String) -> Result<KioskConfig, ExitFailure> {
-        do throws(ConfigError) {
-            let (config, warnings) = try KioskConfig.load(path: path)
+        reportConfig(Result { () throws(ConfigError) in try KioskConfig.load(path: path) })
+    }
+
+    /// Logs the warnings and errors of a config load; on failure gives the exit code to leave with.
+    static func reportConfig(_ loaded: Result<(config: KioskConfig, warnings: [ConfigDiagnostic]), ConfigError>) -> Result<KioskConfig, ExitFailure> {
+        switch loaded {
+        case .success(let (config, warnings)):
             for warning in warnings { Log.warning("\(warning)") }
             return .success(config)
-        } catch {
+        case .failure(let error):
             for warning in error.warnings { Log.warning("\(warning)") }
             for diagnostic in error.diagnostics { Log.error("\(diagnostic)") }
             return .failure(ExitFailure(code: error.exitCode))

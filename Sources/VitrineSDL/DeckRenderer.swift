@@ -214,15 +214,22 @@ public final class DeckRenderer {
         let composer = composer(index, pageCount: pageCount)
         // While the card is still being made, touch the memory that its texture and the window's frame will take:
         // the page faults happen now rather than on the way to the first picture (measured: 7 ms less to it).
-        let texture = renderer.isSoftware ? try? renderer.makeTexture(size: composer.size) : nil
-        SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
-        SDL_RenderClear(renderer.pointer)
-        SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
+        var texture: Texture?
+        if renderer.isSoftware, !first.isFinished {
+            texture = try? renderer.makeTexture(size: composer.size)
+            SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
+            SDL_RenderClear(renderer.pointer)
+            SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
+        }
         let output = first.wait()
         do throws(SDLError) {
-            if let texture, let made = output.composed, made.composer == composer, let surface = made.surface {
-                try texture.update(from: surface)
-                composed[index] = texture
+            if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
+                if let texture {
+                    try texture.update(from: surface)
+                    composed[index] = texture
+                } else {
+                    composed[index] = try renderer.makeTexture(from: surface)
+                }
                 for problem in made.problems { reportOnce(problem.message, key: problem.key) }
             } else {
                 let request = imageRequest(index)

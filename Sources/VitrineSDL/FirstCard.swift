@@ -50,6 +50,11 @@ public final class FirstCard: @unchecked Sendable {
     /// Written by the thread before it signals `finished`; read only after waiting on it.
     private var output: Output?
     private var taken = false
+    private let doneLock = Lock()
+    private var done = false
+
+    /// Whether the thread has finished, so ``wait()`` would return at once.
+    public var isFinished: Bool { doneLock.withLock { done } }
 
     /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size.
     public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary) {
@@ -81,6 +86,7 @@ public final class FirstCard: @unchecked Sendable {
         self.fonts = fonts
         queue.async { [self] in
             output = prepare(guess: guess)
+            doneLock.withLock { done = true }
             finished.signal()
         }
     }
