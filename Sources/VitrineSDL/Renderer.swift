@@ -60,19 +60,20 @@ public final class Renderer {
 
     /// A 32-bit ARGB texture of `size` pixels, filled with ``Texture/update(from:)``.
     public func makeTexture(size: PixelSize) throws(SDLError) -> Texture {
-        guard size.width > 0, size.height > 0,
-              let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
-                                        Int32(size.width), Int32(size.height))
-        else { throw SDLError.current("SDL_CreateTexture(\(size))") }
-        return Texture(owning: p, size: size, renderer: self)
+        try makeTexture(size: size, access: SDL_TEXTUREACCESS_STATIC, what: "\(size)")
     }
 
     /// A texture the renderer can draw into, of `size` pixels.
     public func makeTargetTexture(size: PixelSize) throws(SDLError) -> Texture {
+        try makeTexture(size: size, access: SDL_TEXTUREACCESS_TARGET, what: "target \(size)")
+    }
+
+    /// A 32-bit ARGB texture of `size` pixels with the given access; `what` names it in errors.
+    private func makeTexture(size: PixelSize, access: SDL_TextureAccess, what: String) throws(SDLError) -> Texture {
         guard size.width > 0, size.height > 0,
-              let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+              let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(access.rawValue),
                                         Int32(size.width), Int32(size.height))
-        else { throw SDLError.current("SDL_CreateTexture(target \(size))") }
+        else { throw SDLError.current("SDL_CreateTexture(\(what))") }
         return Texture(owning: p, size: size, renderer: self)
     }
 
