@@ -73,7 +73,7 @@ public final class FirstCard: @unchecked Sendable {
             // Only a regular file: reading a pipe here would take its text from the config loader.
             var status = stat()
             guard stat(configFile, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                  let bytes = try? FileDescriptor.readFile(atPath: configFile) else { return nil }
+                  let bytes = try? Surface.readPrefix(of: configFile, count: FirstCard.peekBytes) else { return nil }
             return KioskConfig.peekFirstCardImage(bytes, file: configFile)
         }, fonts: fonts)
     }
@@ -90,6 +90,10 @@ public final class FirstCard: @unchecked Sendable {
             finished.signal()
         }
     }
+
+    /// How much of the config file is read for the guess: the first card comes early in any config, and a
+    /// 10,000-card deck is 1 MB that the loader reads anyway.
+    static let peekBytes = 64 * 1024
 
     /// Says which card to make, once the config is validated; call it once, from the app's thread. The thread
     /// composes it when `expected` gives its size.
