@@ -3,6 +3,8 @@
 
 SWIFT ?= swift
 CONFIG ?= Config/kiosk.json
+# Runs of each program for bench-first-picture.
+RUNS ?= 10
 # Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window test).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
@@ -48,11 +50,12 @@ bench: release
 bench-swipe: release test-deps
 	python3 Scripts/swipe_smoothness.py --swipes 40 Config/kiosk.json
 
-# Times the first picture of the demo deck to the millisecond under Xvfb (and feh's on the same images, when feh is
+# Times the first picture of the deck to the millisecond under Xvfb (and feh's on the same first image, when feh is
 # installed); libx11-dev comes with libsdl2-dev.
+FIRST_IMAGE = $(shell python3 -c 'import json, os; c = "$(CONFIG)"; print(os.path.join(os.path.dirname(c), json.load(open(c))["cards"][0]["image"]))')
 bench-first-picture: release test-deps
 	$(CC) -O2 -o .build/first_picture Scripts/first_picture.c -lX11
-	python3 Scripts/first_picture.py --runs 10 $$(command -v feh >/dev/null && echo --feh Assets/Demo) Config/kiosk.json
+	python3 Scripts/first_picture.py --runs $(RUNS) $$(command -v feh >/dev/null && echo --feh $(FIRST_IMAGE)) $(CONFIG)
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -2,7 +2,7 @@
 """Time to the first picture of `vitrine run` (and of feh on the same images, when given), to the millisecond,
 in a fresh Xvfb: runs alternate, and the medians are printed last.
 
-usage: first_picture.py [--runs N] [--size WxH] [--feh IMAGES_DIR] [--vitrine PATH] [--probe PATH] CONFIG
+usage: first_picture.py [--runs N] [--size WxH] [--feh IMAGE_OR_DIR] [--vitrine PATH] [--probe PATH] CONFIG
 
 The probe is Scripts/first_picture.c built (`make bench-first-picture` builds it). It watches the pixel a third of
 the way across and down the screen, inside the card in every fit."""
@@ -12,7 +12,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("config")
 ap.add_argument("--runs", type=int, default=10)
 ap.add_argument("--size", default="1200x800")
-ap.add_argument("--feh", help="the deck's images folder, to time feh -F on it in the same run")
+ap.add_argument("--feh", help="an image, or the deck's images folder, to time feh -F on it in the same run")
 ap.add_argument("--vitrine", default=".build/release/vitrine")
 ap.add_argument("--probe", default=".build/first_picture")
 a = ap.parse_args()

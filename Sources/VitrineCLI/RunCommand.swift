@@ -62,6 +62,7 @@ struct RunCommand {
 
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
+        SDLLibrary.skipComposeTable()
         SDLLibrary.tuneHeap()
         let library: SDLLibrary
         do throws(SDLError) {
