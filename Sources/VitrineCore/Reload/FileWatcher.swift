@@ -2,22 +2,9 @@
 import Dispatch
 import Glibc
 
-/// Why the watcher could not start, or could not watch a folder.
-public struct FileWatcherError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The call that failed, with its argument: `inotify_add_watch(Config)`.
-    public var operation: String
-    /// The `errno` it left.
-    public var code: Int32
-
-    /// Creates an error from a failed call and its `errno`.
-    public init(operation: String, code: Int32) {
-        self.operation = operation
-        self.code = code
-    }
-
-    /// The call and the system's reason: `inotify_add_watch(Config): No such file or directory`.
-    public var description: String { "\(operation): \(String(cString: strerror(code)))" }
-}
+/// Why the watcher could not start, or could not watch a folder: the call that failed, with its argument
+/// (`inotify_add_watch(Config)`), and the `errno` it left.
+public typealias FileWatcherError = SystemError
 
 /// Watches a set of files with inotify and reports, after a quiet moment, which of them changed.
 ///
@@ -57,7 +44,7 @@ public final class FileWatcher: Sendable {
             try DetachedThread.start(name: FileWatcher.threadName) { engine.run() }
         } catch {
             engine.abandon()
-            throw FileWatcherError(operation: error.operation, code: error.code)
+            throw error
         }
     }
 
