@@ -58,7 +58,7 @@ public final class FirstCard: @unchecked Sendable {
 
     /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size.
     public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary) {
-        self.init(guessedImage: card.image, fonts: fonts)
+        self.init(guessing: { card.image }, fonts: fonts)
         proceed(card: card, index: index, expected: expected)
     }
 
@@ -76,10 +76,6 @@ public final class FirstCard: @unchecked Sendable {
                   let bytes = try? Surface.readPrefix(of: configFile, count: FirstCard.peekBytes) else { return nil }
             return KioskConfig.peekFirstCardImage(bytes, file: configFile)
         }, fonts: fonts)
-    }
-
-    private convenience init(guessedImage: String, fonts: FontLibrary) {
-        self.init(guessing: { guessedImage }, fonts: fonts)
     }
 
     private init(guessing guess: @escaping @Sendable () -> String?, fonts: FontLibrary) {
