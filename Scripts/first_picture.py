@@ -7,6 +7,7 @@ usage: first_picture.py [--runs N] [--size WxH] [--feh IMAGE_OR_DIR] [--vitrine 
 The probe is Scripts/first_picture.c built (`make bench-first-picture` builds it). It watches the pixel a third of
 the way across and down the screen, inside the card in every fit."""
 import argparse, os, statistics, subprocess, sys
+from xvfb import start_xvfb
 
 ap = argparse.ArgumentParser()
 ap.add_argument("config")
@@ -18,11 +19,7 @@ ap.add_argument("--probe", default=".build/first_picture")
 a = ap.parse_args()
 w, h = map(int, a.size.split("x"))
 
-read_fd, write_fd = os.pipe()
-xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp", "-noreset"],
-                        pass_fds=[write_fd], stderr=subprocess.DEVNULL)
-os.close(write_fd)
-display = ":" + os.read(read_fd, 16).decode().strip()
+xvfb, display = start_xvfb(w, h)
 
 programs = {"vitrine": [a.vitrine, "run", "--config", a.config, "--windowed", a.size]}
 if a.feh:
@@ -31,12 +28,19 @@ times = {name: [] for name in programs}
 try:
     for run in range(a.runs):
         for name, command in programs.items():
-            out = subprocess.run([a.probe, display, str(w // 3), str(h // 3), "--", *command],
-                                 capture_output=True, text=True).stdout.strip()
+            result = subprocess.run([a.probe, display, str(w // 3), str(h // 3), "--", *command],
+                                    capture_output=True, text=True)
+            out = result.stdout.strip()
+            if not out:
+                print(f"{name}: the probe failed: {result.stderr.strip()}", file=sys.stderr)
             times[name].append(float(out or -1))
             print(f"{name} {times[name][-1]:.1f} ms", flush=True)
 finally:
     xvfb.terminate()
     xvfb.wait()
 for name, values in times.items():
-    print(f"median {name}: {statistics.median(values):.1f} ms (min {min(values):.1f}, max {max(values):.1f}, {len(values)} runs)")
+    lit = [v for v in values if v >= 0]
+    if len(lit) < len(values):
+        print(f"{name}: {len(values) - len(lit)} runs showed nothing within 5 s and are left out", file=sys.stderr)
+    if lit:
+        print(f"median {name}: {statistics.median(lit):.1f} ms (min {min(lit):.1f}, max {max(lit):.1f}, {len(lit)} runs)")

@@ -8,6 +8,7 @@ Each swipe is a mouse drag across half the window to the left (xdotool), then a 
 settle and for the next neighbour's picture to be prepared in the background. The stats line says how many frames
 took longer than the 1/60 s budget, in all and after the first second (start-up). Needs xvfb and xdotool."""
 import argparse, os, re, signal, subprocess, sys, time
+from xvfb import start_xvfb
 
 ap = argparse.ArgumentParser()
 ap.add_argument("config")
@@ -19,11 +20,7 @@ ap.add_argument("--vitrine", default=".build/release/vitrine")
 a = ap.parse_args()
 w, h = map(int, a.size.split("x"))
 
-read_fd, write_fd = os.pipe()
-xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp", "-noreset"],
-                        pass_fds=[write_fd], stderr=subprocess.DEVNULL)
-os.close(write_fd)
-display = ":" + os.read(read_fd, 16).decode().strip()
+xvfb, display = start_xvfb(w, h)
 env = dict(os.environ, DISPLAY=display)
 app = subprocess.Popen([a.vitrine, "run", "--config", a.config, "--windowed", a.size, "--stats", *(["--events", os.environ["EVENTS"]] if "EVENTS" in os.environ else [])], env=env,
                        stderr=subprocess.PIPE, text=True)
