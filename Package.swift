@@ -17,12 +17,15 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // Asks the X server, through the libX11 SDL loaded (no link to it), whether a window manager runs and where
+        // a window really is: fullscreen without a window manager (Window+Cover.swift).
+        .systemLibrary(name: "CX11Facts"),
 
         // The pure core: deck model, config, layout, paging, display lists. Never imports SDL.
         .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd", "CMalloc"]),
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd", "CMalloc", "CX11Facts"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSDL"]),

@@ -10,7 +10,8 @@ public enum InputEvent: Equatable, Sendable {
     case closeRequest
     /// Input for the deck: pointers in window points (the mouse has id -1) and the wheel.
     case kiosk(KioskInput)
-    /// The window changed size; lay out again.
+    /// The window or a display changed size, or a display came or went: cover the display again when
+    /// fullscreen (``Window/coverDisplay()``) and lay out again.
     case resized
     /// The window must be drawn again (exposed, shown, restored).
     case redraw
@@ -66,6 +67,8 @@ public enum InputEvent: Equatable, Sendable {
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: self = .redraw
             default: return nil
             }
+        case SDL_DISPLAYEVENT:
+            self = .resized
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             self = .targetsReset
         default:

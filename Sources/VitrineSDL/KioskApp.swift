@@ -224,6 +224,7 @@ public final class KioskApp {
         case .kiosk(let kioskInput):
             apply(kioskInput)
         case .resized:
+            window.coverDisplay()  // Fullscreen with no window manager: follow the display (Window+Cover.swift).
             let stage = KioskApp.stage(window: window, renderer: deck.renderer, config: options.config)
             deck.setStage(stage)
             session.setStage(stage)

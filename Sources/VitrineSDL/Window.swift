@@ -5,9 +5,16 @@ import VitrineCore
 public final class Window {
     /// The wrapped pointer, valid for this object's lifetime.
     public let pointer: OpaquePointer
+    /// Whether the window is to cover its display (fullscreen or kiosk): see ``coverDisplay()``.
+    public let coversDisplay: Bool
+    /// The display it covers.
+    let coveredDisplay: Int32
 
     /// Opens a window of `size` points on display `displayIndex`, or a fullscreen-desktop one; HiDPI-aware and
     /// resizable. A display index past the last display falls back to the first.
+    ///
+    /// A fullscreen window covers the display's bounds even when no window manager makes it fullscreen
+    /// (``coverDisplay()``).
     public init(title: String, size: PixelSize, fullscreen: Bool, displayIndex: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
@@ -17,6 +24,9 @@ public final class Window {
             throw SDLError.current("SDL_CreateWindow(\(size))")
         }
         pointer = p
+        coversDisplay = fullscreen
+        coveredDisplay = Int32(display)
+        coverDisplay()
     }
 
     deinit { SDL_DestroyWindow(pointer) }

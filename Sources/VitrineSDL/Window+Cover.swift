@@ -1,0 +1,43 @@
+import CSDL2
+internal import CX11Facts
+import VitrineCore
+
+extension Window {
+    /// Makes a fullscreen window cover its display's bounds when no window manager does; gives whether it moved it.
+    ///
+    /// SDL's fullscreen-desktop asks the window manager for `_NET_WM_STATE_FULLSCREEN`. On bare X (`xinit` running
+    /// only the kiosk) nobody answers, and the window stays at its windowed size while SDL reports the display's.
+    /// So on X11 with no EWMH window manager, the window leaves SDL's fullscreen mode and becomes a borderless
+    /// window at the display's bounds, which SDL then reports truly (a size-changed event follows, so the layout
+    /// follows the real size). With a window manager, or off X11 (KMS/DRM, Wayland), fullscreen is left to them.
+    ///
+    /// Call it again when the window or the display changes size (the kiosk does on every resize and display
+    /// event): it does nothing while the window already covers the display. The screen's size is read from the X
+    /// server each time, since SDL keeps the size it saw at start-up.
+    @discardableResult
+    public func coverDisplay() -> Bool {
+        guard coversDisplay else { return false }
+        let facts = vitrine_x11_facts(pointer)
+        guard facts.known != 0, facts.hasWindowManager == 0, let bounds = coveredBounds(facts) else { return false }
+        let real = SDL_Rect(x: facts.x, y: facts.y, w: facts.width, h: facts.height)
+        guard real.x != bounds.x || real.y != bounds.y || real.w != bounds.w || real.h != bounds.h else { return false }
+        if SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN.rawValue != 0 { SDL_SetWindowFullscreen(pointer, 0) }
+        SDL_SetWindowBordered(pointer, SDL_FALSE)
+        SDL_SetWindowPosition(pointer, bounds.x, bounds.y)
+        SDL_SetWindowSize(pointer, bounds.w, bounds.h)
+        SDL_RaiseWindow(pointer)
+        return true
+    }
+
+    /// The bounds of the display the window covers: SDL's, except that with a single display the root window's
+    /// current size wins (SDL does not see a screen resized after start-up).
+    private func coveredBounds(_ facts: VitrineX11Facts) -> SDL_Rect? {
+        let displays = SDL_GetNumVideoDisplays()
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayBounds(coveredDisplay < displays ? coveredDisplay : 0, &bounds) == 0 else { return nil }
+        if displays == 1, facts.rootWidth > 0, facts.rootHeight > 0 {
+            bounds = SDL_Rect(x: 0, y: 0, w: facts.rootWidth, h: facts.rootHeight)
+        }
+        return bounds.w > 0 && bounds.h > 0 ? bounds : nil
+    }
+}

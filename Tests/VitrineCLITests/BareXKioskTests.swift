@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineTestSupport
+
+/// `vitrine run --kiosk` on bare X: an X server with no window manager, as `xinit` running only the kiosk gives.
+@Suite(.serialized) struct BareXKioskTests {
+    /// The screen, a size other than the config's 1200x800 window.
+    static let screen = PixelSize(width: 1600, height: 1000)
+
+    @Test func kioskCoversTheScreenWithNoWindowManager() throws {
+        let x = try XvfbSession(screen: "\(Self.screen.width)x\(Self.screen.height)")
+        let app = try x.launchVitrine(["run", "--kiosk"])
+        #expect(XvfbSession.eventually(10) { app.errors.contains("first frame shown") }, "no first frame: \(app.errors)")
+        let window = try x.xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
+        let geometry = try x.xdotool(["getwindowgeometry", "--shell", window])
+        for line in ["X=0", "Y=0", "WIDTH=\(Self.screen.width)", "HEIGHT=\(Self.screen.height)"] {
+            #expect(geometry.split(separator: "\n").contains(Substring(line)), "window geometry: \(geometry)")
+        }
+
+        // What the screen shows is the card laid out for the whole screen, title and dots included: the same
+        // pixels `render` draws at the screen's size.
+        let grabbed = try x.grabScreen()
+        let expectedPath = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-barex-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: expectedPath) }
+        let render = try VitrineProcess.run(["render", "--size", "\(Self.screen.width)x\(Self.screen.height)", "--output", expectedPath],
+                                            timeout: .seconds(30))
+        #expect(render.code == 0, "\(render.err)")
+        let expected = try RGBAImage(contentsOfPNG: expectedPath)
+        let difference = ImageDifference.between(expected: expected, actual: grabbed, tolerance: 2)
+        #expect(difference == nil, "the screen is not the full-screen card: \(difference?.description ?? "")")
+        if difference != nil {
+            try? grabbed.writePNG(to: "\(VitrineProcess.root)/artifacts/bare_x_kiosk_actual.png")
+        }
+        app.process.terminate()
+        #expect(app.wait(seconds: 5) == 0, "SIGTERM did not quit cleanly: \(app.errors)")
+    }
+}
+
+extension XvfbSession {
+    /// The whole screen as it is now, read with `xwd` (x11-apps) from the X server.
+    func grabScreen() throws -> RGBAImage {
+        guard let xwd = Self.which("xwd") else { throw XvfbError.missing("xwd is needed (apt-get install x11-apps; make test installs it)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xwd)
+        process.arguments = ["-root", "-silent"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let image = XWDImage.decode([UInt8](data)) else { throw XvfbError.missing("xwd wrote no 32-bit picture (\(data.count) bytes)") }
+        return image
+    }
+}
+
+/// Reads the pictures `xwd` writes of a 24-bit screen: a big-endian header, a colour map, then 32-bit pixels.
+enum XWDImage {
+    static func decode(_ bytes: [UInt8]) -> RGBAImage? {
+        func field(_ index: Int) -> Int {
+            let i = index * 4
+            guard i + 4 <= bytes.count else { return 0 }
+            return bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        // Fields: 0 header size, 4 width, 5 height, 7 byte order, 11 bits per pixel, 12 bytes per line,
+        // 14-16 red, green and blue masks, 19 colour-map entries.
+        let headerSize = field(0), width = field(4), height = field(5), lsbFirst = field(7) == 0
+        let bitsPerPixel = field(11), bytesPerLine = field(12), colours = field(19)
+        let masks = [field(14), field(15), field(16)]
+        let start = headerSize + colours * 12
+        guard bitsPerPixel == 32, width > 0, height > 0, start + bytesPerLine * height <= bytes.count else { return nil }
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = start + y * bytesPerLine + x * 4
+                let quad = bytes[p..<p + 4]
+                let value = (lsbFirst ? quad.reversed() : Array(quad)).reduce(0) { $0 << 8 | Int($1) }
+                for (c, mask) in masks.enumerated() {
+                    rgba[(y * width + x) * 4 + c] = UInt8((value & mask) >> mask.trailingZeroBitCount & 0xFF)
+                }
+            }
+        }
+        return RGBAImage(size: PixelSize(width: width, height: height), bytes: rgba)
+    }
+}
