@@ -41,11 +41,15 @@ struct ArgumentReader {
         return value
     }
 
-    /// A size written as WIDTHxHEIGHT, each 1...16384.
+    /// A size written as WIDTHxHEIGHT, each side 1...``Limits/windowSide`` and the area at most
+    /// ``Limits/windowPixels``.
     static func size(_ text: String, flag: String) throws(UsageError) -> PixelSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
-            throw UsageError(description: "\(flag) takes WIDTHxHEIGHT with each side 1 to 16384, such as 1200x800; got '\(text)'")
+        let sides = 1...Limits.windowSide
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w), sides.contains(h),
+              w * h <= Limits.windowPixels else {
+            throw UsageError(description: "\(flag) takes WIDTHxHEIGHT with each side 1 to \(Limits.windowSide) and at most "
+                             + "\(Limits.windowPixels) pixels (7680x4320), such as 1200x800; got '\(Limits.shortened(text))'")
         }
         return PixelSize(width: w, height: h)
     }

@@ -91,7 +91,7 @@ struct CheckCommand {
                 findings.total += 1
             }
             if case .some(.some(let reason)) = results[card.image] {
-                findings.problems.append("\(config.file): cards[\(index)].image: \(card.image): \(reason)")
+                findings.problems.append("\(Limits.shortened(config.file)): cards[\(index)].image: \(Limits.shortened(card.image)): \(reason)")
             }
         }
         return findings

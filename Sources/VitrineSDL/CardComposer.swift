@@ -51,7 +51,7 @@ public struct CardComposer: Hashable, Sendable {
         do throws(SDLError) {
             image = try renderer.makeTexture(from: prepared.result.get())
         } catch {
-            problems.append(Problem(message: "image unavailable: \(card.image): \(error.message) (card \(index), \"\(card.title)\")",
+            problems.append(Problem(message: "image unavailable: \(Limits.shortened(card.image)): \(error.message) (card \(index), \(Limits.shortened(card.title, quoting: true)))",
                                     key: "image:" + card.image))
         }
         let list = layout(imageSize: image?.size, fonts: fonts).displayList

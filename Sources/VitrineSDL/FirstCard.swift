@@ -70,10 +70,8 @@ public final class FirstCard: @unchecked Sendable {
     /// side; a wrong guess is decoded again.
     public convenience init(configFile: String, fonts: FontLibrary) {
         self.init(guessing: {
-            // Only a regular file: reading a pipe here would take its text from the config loader.
-            var status = stat()
-            guard stat(configFile, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                  let bytes = try? Surface.readPrefix(of: configFile, count: FirstCard.peekBytes) else { return nil }
+            // Only a regular file, opened without blocking: a FIFO or a device is left to the loader to refuse.
+            guard let bytes = try? FileDescriptor.readPrefix(atPath: configFile, count: FirstCard.peekBytes) else { return nil }
             return KioskConfig.peekFirstCardImage(bytes, file: configFile)
         }, fonts: fonts)
     }

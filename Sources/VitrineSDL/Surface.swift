@@ -43,13 +43,26 @@ public final class Surface {
 
     /// Decodes the image file at `path` (PNG, JPEG, GIF, BMP or WebP), after checking its header.
     ///
-    /// The header is read and probed first (``ImageProbe``): a missing or unreadable file fails with the system's
-    /// reason, and an empty file, a file that is not an image, a cut-off header or a size over
-    /// ``ImageLimits/maximumPixels`` fails before any decoder runs. Data that is corrupt or cut off past the header
-    /// fails in the decoder, with SDL_image's reason.
+    /// The file is opened once, only as a regular file (``FileDescriptor/openRegularFile(_:)``: a FIFO, a device
+    /// or a directory is refused at once), its header is probed (``ImageProbe``): a missing or unreadable file fails
+    /// with the system's reason, and an empty file, a file that is not an image, a cut-off header or a size over
+    /// ``ImageLimits/maximumPixels`` fails before any decoder runs. SDL_image then decodes from that same
+    /// descriptor, never from the path, so what it reads is what was checked. Data that is corrupt or cut off past
+    /// the header fails in the decoder, with SDL_image's reason.
     public static func load(path: String) throws(SDLError) -> Surface {
-        let info = try probe(path: path)
-        guard let p = IMG_Load(path) else {
+        let file = try openImage(path)
+        var handedOver = false
+        defer { if !handedOver { file.close() } }
+        let info = try probe(file, path: path)
+        guard lseek(file.rawValue, 0, SEEK_SET) == 0, let stream = fdopen(file.rawValue, "rb") else {
+            throw SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno)))
+        }
+        handedOver = true
+        guard let rw = SDL_RWFromFP(stream, SDL_TRUE) else {
+            fclose(stream)
+            throw SDLError.current("SDL_RWFromFP(\(path))")
+        }
+        guard let p = IMG_Load_RW(rw, 1) else {  // Closes the stream, and with it the descriptor.
             var error = SDLError.current("IMG_Load(\(path))")
             error.message = "cannot decode the \(info.format.rawValue) data: \(error.message)"
             throw error
@@ -59,15 +72,34 @@ public final class Surface {
 
     /// The format and size the header of the image file at `path` claims, read without decoding and checked
     /// against ``ImageLimits/maximumPixels``.
+    public static func probe(path: String) throws(SDLError) -> ImageInfo {
+        let file = try openImage(path)
+        defer { file.close() }
+        return try probe(file, path: path)
+    }
+
+    /// Opens the image file at `path` as a regular file, or says why not (SDL_image would only say "Couldn't open").
+    static func openImage(_ path: String) throws(SDLError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.openRegularFile(path).file
+        } catch {
+            throw SDLError(operation: "IMG_Load(\(path))", message: error.reason)
+        }
+    }
+
+    /// The format and size the header of the open image `file` claims (see ``probe(path:)``).
     ///
     /// Reads ``ImageLimits/firstReadBytes`` first, and up to ``ImageLimits/headerReadLimit`` only when the header
     /// lies further in (a JPEG with large metadata).
-    public static func probe(path: String) throws(SDLError) -> ImageInfo {
-        // SDL_image only says "Couldn't open"; the system says why.
-        guard access(path, R_OK) == 0 else { throw SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno))) }
+    static func probe(_ file: FileDescriptor, path: String) throws(SDLError) -> ImageInfo {
         var limit = ImageLimits.firstReadBytes
         while true {
-            let bytes = try readPrefix(of: path, count: limit)
+            let bytes: [UInt8]
+            do {
+                bytes = try file.readPrefix(count: limit, path: path)
+            } catch {
+                throw SDLError(operation: "IMG_Load(\(path))", message: error.reason)  // EISDIR never: refused at open.
+            }
             do throws(ImageProblem) {
                 return try ImageProbe.check(bytes, isWholeFile: bytes.count < limit)
             } catch {
@@ -78,26 +110,6 @@ public final class Surface {
                 throw SDLError(operation: "IMG_Load(\(path))", message: error.description)
             }
         }
-    }
-
-    /// The first `count` bytes of the file at `path` (fewer when it is shorter), or the system's reason it cannot
-    /// be read.
-    static func readPrefix(of path: String, count: Int) throws(SDLError) -> [UInt8] {
-        func failure() -> SDLError { SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno))) }
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw failure() }
-        defer { close(file) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress! + filled, count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw failure() }  // EISDIR for a folder named like an image.
-            if got == 0 { break }
-            filled += got
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
     }
 
     deinit { SDL_FreeSurface(pointer) }

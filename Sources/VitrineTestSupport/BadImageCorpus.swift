@@ -40,7 +40,7 @@ public enum BadImageCorpus {
         Entry(name: "stub.jpg", title: "Header Cut Off", problem: "truncated JPEG header",
               bytes: { Array(ImageHeaders.jpeg(width: 800, height: 600).prefix(30)) }),
         Entry(name: "missing.jpg", title: "Never Copied", problem: "No such file or directory", bytes: { nil }),
-        Entry(name: "folder.png", title: "A Folder", problem: "Is a directory", bytes: { nil }, isFolder: true),
+        Entry(name: "folder.png", title: "A Folder", problem: "not a regular file (a directory)", bytes: { nil }, isFolder: true),
     ]
 
     /// Writes the corpus into `folder` (which must exist) and returns each entry with its file's path.

@@ -27,7 +27,7 @@ import Testing
             let (result, wrote) = try render(config: folder.path, in: folder)
             #expect(result.code == 66, "stderr: \(result.err)")
             #expect(result.messages("error").first?.hasPrefix("\(folder.path): (file): ") == true)
-            #expect(result.err.contains("Is a directory"))
+            #expect(result.err.contains("not a regular file (a directory)"))
             #expect(!wrote)
         }
     }
@@ -87,7 +87,7 @@ import Testing
         InvalidCase(name: "wrap of the wrong type", json: #"{"wrap": "yes", "cards": []}"#,
                     expected: "wrap: expected true or false, found a string"),
         InvalidCase(name: "window width out of range", json: #"{"display": {"window": {"width": 0, "height": 10}}, "cards": []}"#,
-                    expected: "display.window.width: expected a whole number from 1 to 16384, found 0"),
+                    expected: "display.window.width: expected a whole number from 1 to 8192, found 0"),
         InvalidCase(name: "bad background colour", json: #"{"display": {"background": "red"}, "cards": []}"#,
                     expected: ##"display.background: expected a color as "#RRGGBB" or "#RGB", found "red""##),
         InvalidCase(name: "root not an object", json: "[]", expected: "(root): expected an object, found an array"),

@@ -32,6 +32,8 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
         // Bad values.
         UsageCase(arguments: ["render", "--size", "0x5", "--output", "OUT"], mentions: ["--size", "'0x5'"]),
         UsageCase(arguments: ["render", "--size", "16385x10", "--output", "OUT"], mentions: ["--size", "'16385x10'"]),
+        UsageCase(arguments: ["render", "--size", "8193x10", "--output", "OUT"], mentions: ["--size", "1 to 8192", "'8193x10'"]),
+        UsageCase(arguments: ["render", "--size", "7681x4320", "--output", "OUT"], mentions: ["--size", "7680x4320", "'7681x4320'"]),
         UsageCase(arguments: ["render", "--size", "1200by800", "--output", "OUT"], mentions: ["--size", "'1200by800'"]),
         UsageCase(arguments: ["render", "--size", "1200x800x2", "--output", "OUT"], mentions: ["--size", "'1200x800x2'"]),
         UsageCase(arguments: ["render", "--page", "two", "--output", "OUT"], mentions: ["--page", "'two'"]),

@@ -19,7 +19,7 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The diagnostic as one line: `<file>: <path>: <message>`.
-    public var description: String { "\(file): \(path): \(message)" }
+    public var description: String { "\(Limits.shortened(file)): \(path): \(message)" }
 }
 
 /// Why a config could not be used: the file could not be read, or its content is not a valid config.

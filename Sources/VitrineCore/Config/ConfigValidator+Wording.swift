@@ -1,24 +1,16 @@
 extension ConfigValidator {
-    /// `"key"` with JSON escaping of quotes and backslashes.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result + "\""
-    }
+    /// `"key"` with JSON escaping of quotes and backslashes, control characters escaped and a long value
+    /// shortened with "…" (``Limits/shortened(_:quoting:)``).
+    static func quoted(_ text: String) -> String { Limits.shortened(text, quoting: true) }
 
     /// `a`, `a or b`, `a, b or c`.
     static func list(_ items: [String], conjunction: String) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
+
+    /// A pixel count in megapixels with one decimal: `33.2`.
+    static func megapixels(_ pixels: Int) -> String { String(cFormat: "%.1f", Double(pixels) / 1_000_000) }
 
     /// A number as a person would write it: `0`, `12.5`, `-3`.
     static func format(_ number: Double) -> String {

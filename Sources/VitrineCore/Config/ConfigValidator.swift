@@ -52,7 +52,8 @@ struct ConfigValidator {
 
     /// Checks that `value` is an object and applies each member through `schema`, in document order.
     ///
-    /// Unknown keys and repeated keys are warnings; a missing required key is an error.
+    /// Unknown keys are warnings; a repeated key and a missing required key are errors (a repeated key would let
+    /// readers that take the first and readers that take the last disagree).
     /// Returns false, after recording an error, when `value` is not an object.
     @discardableResult
     mutating func decodeObject<Target>(_ value: JSONDocument.Node, at path: ConfigPath, schema: ObjectSchema<Target>,
@@ -71,7 +72,8 @@ struct ConfigValidator {
             let memberPath = path.appending(key: key)
             let bit: UInt64 = 1 << UInt64(fieldIndex)
             if seen & bit != 0 {
-                warning(memberPath, "duplicate key \(Self.quoted(key)); the last one is used")
+                error(memberPath, "duplicate key \(Self.quoted(key)): each key may appear once")
+                continue
             }
             seen |= bit
             schema.fields[fieldIndex].apply(&target, member, memberPath, &self)
@@ -103,6 +105,46 @@ struct ConfigValidator {
     /// The string in `value`, or nil after recording an error; `nonEmpty` rejects `""`.
     mutating func string(_ value: JSONDocument.Node, at path: ConfigPath, nonEmpty: Bool = false) -> String? {
         stringNode(value, at: path, nonEmpty: nonEmpty).flatMap(document.string)
+    }
+
+    /// The text of a title or subtitle in `value`, or nil after recording an error: a string (non-empty with
+    /// `nonEmpty`) of at most ``Limits/textScalars`` Unicode scalars, with no control character.
+    mutating func text(_ value: JSONDocument.Node, at path: ConfigPath, nonEmpty: Bool = false) -> String? {
+        guard let node = stringNode(value, at: path, nonEmpty: nonEmpty) else { return nil }
+        if document.count(of: node) > Limits.textScalars {  // UTF-8 bytes: at least as many as scalars.
+            let scalars = document.withUTF8(node) { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+            if scalars > Limits.textScalars {
+                error(path, "\(scalars) characters is over the limit of \(Limits.textScalars)")
+                return nil
+            }
+        }
+        guard refusesControlCharacters(node, at: path) else { return nil }
+        return document.string(node)
+    }
+
+    /// The file path in `value` when it is a non-empty string with no control character (a NUL would cut the path
+    /// short where the system reads it), or nil after recording an error.
+    mutating func filePath(_ value: JSONDocument.Node, at path: ConfigPath) -> JSONDocument.Node? {
+        guard let node = stringNode(value, at: path, nonEmpty: true), refusesControlCharacters(node, at: path) else { return nil }
+        return node
+    }
+
+    /// Whether the string `node` has no control character (C0, DEL or C1); records an error naming the first one
+    /// when it has.
+    private mutating func refusesControlCharacters(_ node: JSONDocument.Node, at path: ConfigPath) -> Bool {
+        let control: Unicode.Scalar? = document.withUTF8(node) { bytes in
+            // C0 and DEL are single bytes; C1 is U+0080...U+009F, encoded 0xC2 0x80...0x9F.
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F { return Unicode.Scalar(byte) }
+                if previous == 0xC2, (0x80...0x9F).contains(byte) { return Unicode.Scalar(byte) }
+                previous = byte
+            }
+            return nil
+        }
+        guard let control else { return true }
+        error(path, "contains a control character (\(Limits.codePoint(control))); titles, subtitles and paths may not")
+        return false
     }
 
     /// The boolean in `value`, or nil after recording an error.

@@ -96,13 +96,13 @@ enum KioskSchema {
             card.id = validator.string(value, at: path)
         },
         .init("title", required: true, expected: "a non-empty string") { card, value, path, validator in
-            card.title = validator.string(value, at: path, nonEmpty: true)
+            card.title = validator.text(value, at: path, nonEmpty: true)
         },
         .init("subtitle", expected: "a string") { card, value, path, validator in
-            if let subtitle = validator.string(value, at: path) { card.subtitle = subtitle }
+            if let subtitle = validator.text(value, at: path) { card.subtitle = subtitle }
         },
         .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
-            card.image = validator.stringNode(value, at: path, nonEmpty: true)
+            card.image = validator.filePath(value, at: path)
         },
     ])
 
@@ -112,6 +112,11 @@ enum KioskSchema {
             var size = WindowDraft()
             if validator.decodeObject(value, at: path, schema: KioskSchema.window, into: &size),
                let width = size.width, let height = size.height {
+                guard width * height <= Limits.windowPixels else {
+                    validator.error(path, "\(width)x\(height) is \(ConfigValidator.megapixels(width * height)) megapixels, over the "
+                                    + "limit of \(ConfigValidator.megapixels(Limits.windowPixels)) (7680x4320)")
+                    return
+                }
                 display.window = PixelSize(width: width, height: height)
             }
         },
@@ -136,7 +141,7 @@ enum KioskSchema {
         .init("exitChord", expected: "a key chord such as \"ctrl+alt+shift+q\"") { display, value, path, validator in
             guard let text = validator.string(value, at: path, nonEmpty: true) else { return }
             guard let chord = KeyChord(parsing: text) else {
-                validator.error(path, "expected a key chord such as \"ctrl+alt+shift+q\" (modifiers ctrl, alt, shift, super, then one key), found \"\(text)\"")
+                validator.error(path, "expected a key chord such as \"ctrl+alt+shift+q\" (modifiers ctrl, alt, shift, super, then one key), found \(ConfigValidator.quoted(text))")
                 return
             }
             display.exitChord = chord
@@ -160,10 +165,10 @@ enum KioskSchema {
 
     /// The `display.window` object.
     static let window = ObjectSchema<WindowDraft>([
-        .init("width", required: true, expected: "a whole number from 1 to 16384") { size, value, path, validator in
+        .init("width", required: true, expected: "a whole number from 1 to \(Limits.windowSide)") { size, value, path, validator in
             size.width = validator.integer(value, at: path, in: DisplayConfig.windowDimensionRange)
         },
-        .init("height", required: true, expected: "a whole number from 1 to 16384") { size, value, path, validator in
+        .init("height", required: true, expected: "a whole number from 1 to \(Limits.windowSide)") { size, value, path, validator in
             size.height = validator.integer(value, at: path, in: DisplayConfig.windowDimensionRange)
         },
     ])

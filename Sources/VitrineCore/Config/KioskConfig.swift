@@ -45,7 +45,7 @@ public struct DisplayConfig: Sendable, Equatable {
     /// The default window size, 1200x800 (3:2, like the cards).
     public static let defaultWindow = PixelSize(width: 1200, height: 800)
     /// The widths and heights a window may have, in pixels.
-    public static let windowDimensionRange = 1...16384
+    public static let windowDimensionRange = 1...Limits.windowSide
 
     /// The window size in pixels when not fullscreen.
     public var window: PixelSize

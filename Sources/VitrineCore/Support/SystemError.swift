@@ -6,11 +6,15 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public var operation: String
     /// The `errno` value.
     public var code: Int32
+    /// Vitrine's own reason, when it refused rather than the system (`not a regular file (a FIFO)`); nil for the
+    /// system's words.
+    public var detail: String?
 
-    /// An error from a call and the `errno` it left.
-    public init(operation: String, code: Int32) {
+    /// An error from a call and the `errno` it left, or Vitrine's own `detail` for a refusal.
+    public init(operation: String, code: Int32, detail: String? = nil) {
         self.operation = operation
         self.code = code
+        self.detail = detail
     }
 
     /// The error for a call that just failed, with the current `errno`; read it before anything else can change it.
@@ -18,8 +22,8 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         SystemError(operation: operation, code: errno)
     }
 
-    /// The system's own words for the code: `No such file or directory`.
-    public var reason: String { String(cString: strerror(code)) }
+    /// The system's own words for the code (`No such file or directory`), or the refusal's ``detail``.
+    public var reason: String { detail ?? String(cString: strerror(code)) }
 
     /// The call and the reason: `open(/var/log/vitrine.jsonl): Permission denied`.
     public var description: String { "\(operation): \(reason)" }

@@ -101,10 +101,13 @@ func configError(_ text: String, file: String = "/kiosk/config.json") -> ConfigE
         #expect(ConfigValidator.editDistance("kitten", "sitting") == 3)
     }
 
-    @Test func duplicateKeyWarnsAndLastWins() throws {
-        let (config, warnings) = try decodeConfig(#"{"cards": [], "wrap": true, "wrap": false}"#)
-        #expect(config.wrap == false)
-        #expect(warnings.map(\.description) == [#"/kiosk/config.json: wrap: duplicate key "wrap"; the last one is used"#])
+    @Test func aDuplicateKeyIsAnErrorAtItsPath() {
+        // Readers that take the first and readers that take the last would disagree: neither is taken.
+        let error = configError(#"{"cards": [{"title": "A", "image": "a.jpg", "image": "b.jpg"}], "wrap": true, "wrap": false}"#)
+        #expect(error?.diagnostics.map(\.description) == [
+            #"/kiosk/config.json: cards[0].image: duplicate key "image": each key may appear once"#,
+            #"/kiosk/config.json: wrap: duplicate key "wrap": each key may appear once"#,
+        ])
     }
 
     @Test func pathsRenderIndicesAndNestedKeys() {
@@ -135,10 +138,9 @@ func configError(_ text: String, file: String = "/kiosk/config.json") -> ConfigE
         #expect(warnings.first?.message == #"unknown key "wrap\#u{301}" (ignored); did you mean "wrap"?"#)
     }
 
-    @Test func theLastCardsArrayIsTheDeck() throws {
-        let (config, warnings) = try decodeConfig(#"{"cards": [{"title": "A", "image": "a.jpg"}], "cards": [{"title": "B", "image": "/b.jpg"}]}"#)
-        #expect(config.cards == [CardConfig(title: "B", image: "/b.jpg")])
-        #expect(warnings.map(\.message) == [#"duplicate key "cards"; the last one is used"#])
+    @Test func aSecondCardsArrayIsAnError() {
+        let error = configError(#"{"cards": [{"title": "A", "image": "a.jpg"}], "cards": [{"title": "B", "image": "/b.jpg"}]}"#)
+        #expect(error?.diagnostics.map(\.message) == [#"duplicate key "cards": each key may appear once"#])
     }
 
     @Test func homeCountsEveryCardObjectEvenAnInvalidOne() {

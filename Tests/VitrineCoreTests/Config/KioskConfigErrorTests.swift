@@ -66,17 +66,17 @@ import Testing
     ])
     func windowWidthMustBeAWholeNumberInRange(value: String, found: String) {
         let text = #"{"cards": [], "display": {"window": {"width": \#(value), "height": 800}}}"#
-        #expect(onlyError(text) == "display.window.width: expected a whole number from 1 to 16384, \(found)")
+        #expect(onlyError(text) == "display.window.width: expected a whole number from 1 to 8192, \(found)")
     }
 
     @Test func windowEdgesOfTheRangeAreAccepted() throws {
-        let (config, _) = try decodeConfig(#"{"cards": [], "display": {"window": {"width": 1, "height": 16384.0}}}"#)
-        #expect(config.display.window == PixelSize(width: 1, height: 16384))
+        let (config, _) = try decodeConfig(#"{"cards": [], "display": {"window": {"width": 1, "height": 8192.0}}}"#)
+        #expect(config.display.window == PixelSize(width: 1, height: 8192))
     }
 
     @Test func windowNeedsBothDimensions() {
         #expect(onlyError(#"{"cards": [], "display": {"window": {"width": 640}}}"#)
-                == #"display.window.height: missing required key "height" (expected a whole number from 1 to 16384)"#)
+                == #"display.window.height: missing required key "height" (expected a whole number from 1 to 8192)"#)
         #expect(onlyError(#"{"cards": [], "display": {"window": "1200x800"}}"#) == "display.window: expected an object, found a string")
     }
 
@@ -119,8 +119,8 @@ import Testing
         guard let error = configError(text) else { Issue.record("expected an error"); return }
         #expect(error.kind == .invalid)
         #expect(error.diagnostics.map { "\($0.path): \($0.message)" } == [
-            "display.window.width: expected a whole number from 1 to 16384, found 0",
-            "display.window.height: expected a whole number from 1 to 16384, found 1.5",
+            "display.window.width: expected a whole number from 1 to 8192, found 0",
+            "display.window.height: expected a whole number from 1 to 8192, found 1.5",
             #"display.fit: expected "contain" or "cover", found "fill""#,
             "cards[1].title: expected a non-empty string, found an empty string",
             "cards[2]: expected an object, found a string",

@@ -50,7 +50,7 @@ import Testing
         let error = try #require(loadError(folder))
         #expect(error.kind == .unreadable)
         #expect(error.exitCode == 66)
-        #expect(error.diagnostics.first?.message == "cannot read the config file \"\(folder)\": Is a directory")
+        #expect(error.diagnostics.first?.message == "cannot read the config file \"\(folder)\": not a regular file (a directory)")
     }
 
     @Test func malformedFileIsInvalidWithExitCode65() throws {

@@ -43,7 +43,9 @@ import Testing
 
     @Test func readingAFolderOrAMissingFileGivesTheSystemsReason() throws {
         try withFolder { folder in
-            #expect(throws: SystemError(operation: "read(\(folder))", code: EISDIR)) { try FileDescriptor.readFile(atPath: folder) }
+            #expect(throws: SystemError(operation: "open(\(folder))", code: EINVAL, detail: "not a regular file (a directory)")) {
+                try FileDescriptor.readFile(atPath: folder)
+            }
             #expect(throws: SystemError(operation: "open(\(folder)/missing)", code: ENOENT)) {
                 try FileDescriptor.readFile(atPath: folder + "/missing")
             }
@@ -59,6 +61,60 @@ import Testing
             defer { file.close() }
             #expect(throws: SystemError(operation: "write", code: EBADF)) { try file.write("lost") }
             #expect(throws: Never.self) { try file.write("") }
+        }
+    }
+
+    /// The reason ``FileDescriptor/openRegularFile(_:)`` refuses `path` with, or nil when it opens.
+    func refusal(_ path: String) -> String? {
+        do {
+            let (file, _) = try FileDescriptor.openRegularFile(path)
+            file.close()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func onlyRegularFilesAreOpenedAndNothingBlocks() throws {
+        try withFolder { folder in
+            #expect(mkfifo(folder + "/pipe", 0o644) == 0)
+            // A FIFO with no writer: a plain open would block here for ever.
+            #expect(refusal(folder + "/pipe") == "open(\(folder)/pipe): not a regular file (a FIFO)")
+            #expect(refusal("/dev/null") == "open(/dev/null): not a regular file (a character device)")
+            #expect(refusal("/dev/zero") == "open(/dev/zero): not a regular file (a character device)")
+            #expect(refusal(folder) == "open(\(folder)): not a regular file (a directory)")
+            let socketPath = folder + "/socket"
+            let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(server) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, byte) in socketPath.utf8.enumerated() { raw[i] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            #expect(bound == 0)
+            #expect(refusal(socketPath) == "open(\(socketPath)): not a regular file (a socket)")
+            let file = folder + "/plain.json"
+            try FileDescriptor.open(file, flags: O_WRONLY | O_CREAT).close()
+            #expect(refusal(file) == nil)
+            // A symbolic link to a regular file is that file.
+            #expect(symlink(file, folder + "/link.json") == 0)
+            #expect(refusal(folder + "/link.json") == nil)
+        }
+    }
+
+    @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() throws {
+        try withFolder { folder in
+            let path = folder + "/ten.txt"
+            let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT)
+            try file.write("0123456789")
+            file.close()
+            #expect(try FileDescriptor.readFile(atPath: path, limit: 10) == Array("0123456789".utf8))
+            #expect(throws: SystemError(operation: "read(\(path))", code: EFBIG, detail: "10 bytes is over the limit of 9 bytes")) {
+                try FileDescriptor.readFile(atPath: path, limit: 9)
+            }
         }
     }
 }

@@ -1,0 +1,68 @@
+/// Every limit that keeps a bad config from taking the kiosk down, named in one place (the README's Limits table
+/// lists them). Image limits are in ``ImageLimits``.
+///
+/// Each is well past what a real deck needs and well under what would make a command slow or large: whatever
+/// passes `check` shows within the start-up budget.
+public enum Limits {
+    /// The largest config file read: 16 MiB. A 10,000-card deck is about 1 MB, so this allows some 150,000 cards;
+    /// a config of `/dev/zero`, or a runaway generator's output, is refused before it fills memory.
+    public static let configFileBytes = 16 * 1024 * 1024
+
+    /// The longest title or subtitle, in Unicode scalars: 500. A card shows one line of each (about 40 characters
+    /// of title on a 600 pt card, shortened with an ellipsis), so 500 is more than ten times what can show, and
+    /// fitting it stays well under a millisecond; a 50 MB title took 37 s and 2.7 GB to render.
+    public static let textScalars = 500
+
+    /// The longest side of a window, in pixels: 8192 (an 8K panel is 7680 wide).
+    public static let windowSide = 8192
+
+    /// The largest window area, in pixels: 7680x4320, an 8K UHD panel (33.2 megapixels, 133 MB per 32-bit frame).
+    /// The renderer keeps the frame and three composed cards of about the window's size, so this bounds a kiosk's
+    /// pixel memory near 600 MB; a 16384x16384 window took 20 s and 3.1 GB to render.
+    public static let windowPixels = 7680 * 4320
+
+    /// The most characters of a value (a path, a string found in the config) quoted in a message: 120. Longer ones
+    /// are shortened with "…" in the middle, so one problem stays one readable line (``Limits/quoted(_:)``).
+    public static let messageValueScalars = 120
+}
+
+extension Limits {
+    /// `text` as it is quoted in a one-line message: shortened to ``messageValueScalars`` with "…" in the middle,
+    /// and every control character escaped (`\n`, `\t`, `\u0000`), so a value never breaks or floods a line. With
+    /// `quoting`, it is put in double quotes, with quotes and backslashes escaped as in JSON.
+    public static func shortened(_ text: String, quoting: Bool = false) -> String {
+        var scalars = Array(text.unicodeScalars.prefix(messageValueScalars + 1))
+        if scalars.count > messageValueScalars {
+            let tail = Array(text.unicodeScalars.suffix(messageValueScalars / 2 - 1))
+            scalars = Array(scalars.prefix(messageValueScalars / 2)) + ["…"] + tail
+        }
+        var result = quoting ? "\"" : ""
+        for scalar in scalars {
+            switch scalar {
+            case "\"" where quoting: result += "\\\""
+            case "\\" where quoting: result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if isControl(scalar) {
+                    result += "\\u" + codePoint(scalar).dropFirst(2)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoting ? result + "\"" : result
+    }
+
+    /// Whether `scalar` is a C0 or C1 control character or DEL: what titles, subtitles and paths may not contain.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `U+0000`: how a character is named in a message.
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
