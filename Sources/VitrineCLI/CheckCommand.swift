@@ -78,19 +78,19 @@ struct CheckCommand {
     /// for every card that uses a bad image, at that card's field.
     func checkImages(_ config: KioskConfig) -> Findings {
         var findings = Findings()
-        var results: [String: String?] = [:]  // Path to the reason it cannot be shown, nil when it can.
+        var results: [PathKey: String?] = [:]  // Path (bytes: NFC and NFD are two files) to why it cannot be shown, nil when it can.
         for (index, card) in config.cards.enumerated() {
-            if results[card.image] == nil {
+            if results[PathKey(card.image)] == nil {
                 do throws(SDLError) {
                     _ = try Surface.load(path: card.image)
-                    results[card.image] = .some(nil)
+                    results[PathKey(card.image)] = .some(nil)
                     findings.usable += 1
                 } catch {
-                    results[card.image] = .some(error.message)
+                    results[PathKey(card.image)] = .some(error.message)
                 }
                 findings.total += 1
             }
-            if case .some(.some(let reason)) = results[card.image] {
+            if case .some(.some(let reason)) = results[PathKey(card.image)] {
                 findings.problems.append("\(Limits.shortened(config.file)): cards[\(index)].image: \(Limits.shortened(card.image)): \(reason)")
             }
         }

@@ -33,7 +33,7 @@ public struct CardComposer: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         // A subset of what == compares, so equal composers hash alike.
-        hasher.combine(card.image)
+        hasher.combine(PathKey(card.image))
         hasher.combine(card.title)
         hasher.combine(index)
         hasher.combine(pageCount)

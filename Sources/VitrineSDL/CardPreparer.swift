@@ -89,10 +89,10 @@ public final class CardPreparer: @unchecked Sendable {
 
     /// Forgets cards and pending work that show any of `imagePaths`, whose files changed: they are composed again
     /// from the new files when next asked for.
-    public func forget(imagePaths: Set<String>) {
+    public func forget(imagePaths: Set<PathKey>) {
         lock.withLock {
-            ready = ready.filter { !imagePaths.contains($0.key.card.image) }
-            pending = pending.filter { !imagePaths.contains($0.card.image) }
+            ready = ready.filter { !imagePaths.contains(PathKey($0.key.card.image)) }
+            pending = pending.filter { !imagePaths.contains(PathKey($0.card.image)) }
         }
     }
 }

@@ -26,7 +26,7 @@ public final class DeckReloader {
 
     private let inbox = ChangeInbox()
     private var watcher: FileWatcher?
-    private var reportedWatchProblems: Set<String> = []
+    private var reportedWatchProblems: Set<PathKey> = []  // By operation, which holds a folder path: bytes.
     /// The latest reload's error, so that reloading for an image alone does not repeat it word for word.
     private var lastFailure: ConfigError?
 
@@ -38,8 +38,8 @@ public final class DeckReloader {
         self.report = report
     }
 
-    /// The config file and every image the deck names: what a change is looked for in.
-    public var watchedPaths: Set<String> { Set([config.file] + config.cards.map(\.image)) }
+    /// The config file and every image the deck names: what a change is looked for in (as bytes: ``PathKey``).
+    public var watchedPaths: Set<PathKey> { Set(([config.file] + config.cards.map(\.image)).map { PathKey($0) }) }
 
     /// Starts watching ``watchedPaths``; after each burst of changes, `wake` is called on the watcher's thread.
     ///
@@ -84,7 +84,7 @@ public final class DeckReloader {
     /// with its field path (not again while the same error recurs), and the last good deck stays. A valid one
     /// writes `deckReloaded` to the event log.
     @discardableResult
-    public func reload(changed: Set<String>? = nil, session: inout KioskSession, at time: Double, t: Double) -> ReloadOutcome {
+    public func reload(changed: Set<PathKey>? = nil, session: inout KioskSession, at time: Double, t: Double) -> ReloadOutcome {
         if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
         let loaded: (config: KioskConfig, warnings: [ConfigDiagnostic])
         do {
@@ -122,7 +122,7 @@ public final class DeckReloader {
 
     /// Reports each folder that cannot be watched, once per run.
     private func reportWatchProblems(_ problems: [FileWatcherError]) {
-        for problem in problems where reportedWatchProblems.insert(problem.operation).inserted {
+        for problem in problems where reportedWatchProblems.insert(PathKey(problem.operation)).inserted {
             report("cannot watch for changes: \(problem); edits there need a reload")
         }
     }
@@ -131,14 +131,14 @@ public final class DeckReloader {
 /// The changed paths the watcher's thread hands to the thread that reloads.
 private final class ChangeInbox: @unchecked Sendable {
     private let lock = Lock()
-    private var paths: Set<String> = []
+    private var paths: Set<PathKey> = []
 
     /// Adds paths that changed.
-    func add(_ changed: Set<String>) { lock.withLock { paths.formUnion(changed) } }
+    func add(_ changed: Set<PathKey>) { lock.withLock { paths.formUnion(changed) } }
 
     /// Whether any change waits.
     var hasChanges: Bool { lock.withLock { !paths.isEmpty } }
 
     /// Every path that changed since the last call, and forgets them.
-    func take() -> Set<String> { lock.withLock { defer { paths = [] }; return paths } }
+    func take() -> Set<PathKey> { lock.withLock { defer { paths = [] }; return paths } }
 }

@@ -31,7 +31,7 @@ public final class DeckRenderer {
     private let discs = DiscTextures()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
-    private var reported: Set<String> = []
+    private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
 
     /// A renderer for `cards` on `stage`.
     public init(renderer: Renderer, fonts: FontLibrary, cards: [CardConfig], background: Color, stage: StageLayout,
@@ -71,8 +71,8 @@ public final class DeckRenderer {
     }
 
     /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
-    public func invalidate(imagePaths: Set<String>) {
-        composed = composed.filter { !imagePaths.contains(cards[$0.key].image) }
+    public func invalidate(imagePaths: Set<PathKey>) {
+        composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         preparer?.forget(imagePaths: imagePaths)
     }
 
@@ -245,6 +245,6 @@ public final class DeckRenderer {
 
     /// Reports `message` unless a message with the same `key` (by default the message itself) was reported.
     private func reportOnce(_ message: String, key: String? = nil) {
-        if reported.insert(key ?? message).inserted { report(message) }
+        if reported.insert(PathKey(key ?? message)).inserted { report(message) }
     }
 }

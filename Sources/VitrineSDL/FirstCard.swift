@@ -125,7 +125,7 @@ public final class FirstCard: @unchecked Sendable {
         planned.wait()
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "no card to make")), composed: nil)
         guard let plan else { return none }
-        if guessed != plan.card.image || decoded == nil {
+        if !PathKey.same(guessed ?? "", plan.card.image) || decoded == nil {  // Paths are bytes, not text.
             decoded = PreparedImage.decode(path: plan.card.image)
             StartupTimeline.mark("first card decoded again: the guess was \(guessed ?? "none")")
         }

@@ -8,6 +8,14 @@ public struct ImageRequest: Hashable, Sendable {
     /// The visible card's pixel size.
     public var size: PixelSize
 
+    /// Requests are equal for the same path bytes (``PathKey``) and size.
+    public static func == (a: ImageRequest, b: ImageRequest) -> Bool { PathKey.same(a.path, b.path) && a.size == b.size }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(PathKey(path))
+        hasher.combine(size)
+    }
+
     /// The size of the whole 3:2 card that covers the visible card: the same in `contain` mode, larger in `cover`
     /// mode, where the card is cropped to the window. The picture is prepared at this size, so ``CardLayout``'s
     /// crop of it to the visible part is a 1:1 copy.

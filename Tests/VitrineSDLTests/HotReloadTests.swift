@@ -84,8 +84,8 @@ extension SDLTests {
             }
 
             /// Reloads as the kiosk does after the watcher reported `changed`.
-            func reload(changed: Set<String>) -> ReloadOutcome {
-                reloader.reload(changed: changed, session: &session, at: time, t: time)
+            func reload(changed: Set<String>) -> ReloadOutcome {  // Paths as bytes: distinct spellings stay distinct.
+                reloader.reload(changed: Set(changed.map { PathKey($0) }), session: &session, at: time, t: time)
             }
 
             /// The current frame.

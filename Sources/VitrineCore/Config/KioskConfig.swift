@@ -38,6 +38,12 @@ public struct CardConfig: Sendable, Equatable {
         self.subtitle = subtitle
         self.image = image
     }
+
+    /// Cards are equal when their texts are equal as text and their images are the same file: the same path bytes
+    /// (``PathKey``), since canonically equivalent names are different files.
+    public static func == (a: CardConfig, b: CardConfig) -> Bool {
+        a.id == b.id && a.title == b.title && a.subtitle == b.subtitle && PathKey.same(a.image, b.image)
+    }
 }
 
 /// How the kiosk window looks.

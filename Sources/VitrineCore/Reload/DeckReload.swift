@@ -14,7 +14,7 @@ public enum DeckReload {
         if let id = card.id, let page = nearest(to: current, in: newCards, where: { $0.id == id }) {
             return page
         }
-        if let page = nearest(to: current, in: newCards, where: { $0.title == card.title && $0.image == card.image }) {
+        if let page = nearest(to: current, in: newCards, where: { $0.title == card.title && PathKey.same($0.image, card.image) }) {
             return page
         }
         return clamped

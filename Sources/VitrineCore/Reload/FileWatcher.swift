@@ -6,26 +6,37 @@ import Glibc
 /// (`inotify_add_watch(Config)`), and the `errno` it left.
 public typealias FileWatcherError = SystemError
 
-/// Watches a set of files with inotify and reports, after a quiet moment, which of them changed.
+/// Watches a set of files with inotify and reports, once their folders are quiet and no watched file is being
+/// written, which of them changed.
 ///
 /// It watches the folders that hold the files, not the files themselves, so a file replaced by a rename (as
-/// editors, rsync and deploy tools do), deleted, created or re-permissioned is seen, and events for other files
-/// in those folders are ignored. A background thread blocks in `poll` on the inotify descriptor and a wake-up
-/// pipe: nothing runs while nothing changes. Events are coalesced: `onChange` runs on that thread once the
-/// watched files have been quiet for `debounce` seconds (or at the latest ``maximumDelay`` after the first
-/// change), with every path that changed, spelt as it was given to ``watch(_:)``.
+/// editors, rsync and deploy tools do), deleted, created or re-permissioned is seen. It also watches every folder
+/// on the way to them, so it follows a path wherever it leads now: when a folder or a symbolic link on the way is
+/// created, deleted, or renamed over (a new release folder moved into place, a `current -> releases/r2` link
+/// swapped with `mv -T`), the watches are set up again on what the path names now and every watched path counts
+/// as changed (see ``FileWatcher+Table.swift``).
 ///
-/// The watcher stops on ``stop()`` or when it is released. Symbolic links are not followed: a change to a
-/// link's target in another folder is not seen.
+/// A background thread blocks in `poll` on the inotify descriptor and a wake-up pipe: nothing runs while nothing
+/// changes. Changes are gathered and reported on that thread, in one call of `onChange` with every path that
+/// changed (``PathKey``s of the paths as given to ``watch(_:)``), once
+/// - nothing at all has happened in the watched folders for `debounce` seconds (so the temporary files of a
+///   deploy being written next to the watched ones hold the report back), and
+/// - no watched file is being written (created or modified, and not yet closed or renamed into place),
+/// or at the latest ``maximumDelay`` after the first change, so a folder that never rests is still reported.
+///
+/// The watcher stops on ``stop()`` or when it is released.
 public final class FileWatcher: Sendable {
-    /// How long the watched files must be quiet before a change is reported: long enough to gather the burst of
+    /// How long the watched folders must be quiet before a change is reported: long enough to gather the burst of
     /// events one save makes, short enough to feel immediate.
     public static let defaultDebounce = 0.2
-    /// The longest a change waits while events keep coming, in seconds, so a steady stream is still reported.
-    public static let maximumDelay = 1.0
-    /// The folder events that can mean a watched file changed: written and closed, moved in or out, created,
-    /// deleted, or its attributes (such as permissions) changed.
-    public static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
+    /// The longest a change waits while the folders stay busy or a watched file stays open for writing, in
+    /// seconds: a deploy of many files over several seconds gives one report, and a folder that never rests is
+    /// still reported.
+    public static let maximumDelay = 10.0
+    /// The folder events watched: a file written and closed, modified, moved in or out, created, deleted, or its
+    /// attributes (such as permissions) changed; and the folder itself deleted or moved.
+    public static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
+                                            | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
     /// The name of the watcher's thread, as `top -H` shows it.
     public static let threadName = "vitrine-watcher"
 
@@ -35,10 +46,10 @@ public final class FileWatcher: Sendable {
     ///
     /// - Throws: ``FileWatcherError`` when inotify, the wake-up pipe or the thread cannot be set up. A folder that
     ///   cannot be watched does not throw: see ``watch(_:)``, whose problems are in ``initialProblems``.
-    public init(paths: some Sequence<String>, debounce: Double = FileWatcher.defaultDebounce,
-                onChange: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
+    public init(paths: some Sequence<PathKey>, debounce: Double = FileWatcher.defaultDebounce,
+                onChange: @escaping @Sendable (Set<PathKey>) -> Void) throws(FileWatcherError) {
         engine = try Engine(debounce: debounce, onChange: onChange)
-        initialProblems = engine.watch(Array(paths))
+        initialProblems = engine.watch(Set(paths))
         let engine = engine
         do throws(SystemError) {
             try DetachedThread.start(name: FileWatcher.threadName) { engine.run() }
@@ -54,14 +65,15 @@ public final class FileWatcher: Sendable {
     public let initialProblems: [FileWatcherError]
 
     /// The paths being watched, as they were given.
-    public var paths: Set<String> { engine.paths }
+    public var paths: Set<PathKey> { engine.paths }
 
     /// Watches exactly `paths` from now on (the set of images changes when a config is reloaded).
     ///
     /// Returns a problem for each folder that cannot be watched (such as one that does not exist); the files in
-    /// it are not watched, the others are.
+    /// it are not watched, the others are. A missing folder is still waited for: when it appears on its path, it
+    /// is watched and its files count as changed.
     @discardableResult
-    public func watch(_ paths: some Sequence<String>) -> [FileWatcherError] { engine.watch(Array(paths)) }
+    public func watch(_ paths: some Sequence<PathKey>) -> [FileWatcherError] { engine.watch(Set(paths)) }
 
     /// Stops the thread and closes the descriptors; changes not yet reported are dropped. Safe to call twice.
     ///
@@ -71,26 +83,26 @@ public final class FileWatcher: Sendable {
 
 extension FileWatcher {
     /// The state the watcher thread shares with its owner; every mutable field is guarded by `lock`.
-    private final class Engine: @unchecked Sendable {
+    final class Engine: @unchecked Sendable {
         /// The size of the buffer inotify events are read into: room for many events with long names.
         static let readBufferSize = 64 * 1024
         /// The size of `struct inotify_event` before its name.
         static let eventHeaderSize = 16
 
         let debounce: Double
-        let onChange: @Sendable (Set<String>) -> Void
+        let onChange: @Sendable (Set<PathKey>) -> Void
         let inotify: Int32
         let wakeRead: Int32
         let wakeWrite: Int32
         let finished = DispatchSemaphore(value: 0)
         let lock = Lock()
-        /// For each watched folder's descriptor: the watched file names in it and the paths they were given as.
-        private var folders: [Int32: [String: Set<String>]] = [:]
-        private var watched: Set<String> = []
+        /// What each watch descriptor's folder holds of interest (see ``WatchTable``).
+        var table = WatchTable()
+        var watched: Set<PathKey> = []
         private var stopped = false
         private var thread: pthread_t?
 
-        init(debounce: Double, onChange: @escaping @Sendable (Set<String>) -> Void) throws(FileWatcherError) {
+        init(debounce: Double, onChange: @escaping @Sendable (Set<PathKey>) -> Void) throws(FileWatcherError) {
             self.debounce = max(0, debounce)
             self.onChange = onChange
             inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -106,31 +118,13 @@ extension FileWatcher {
             wakeWrite = ends[1]
         }
 
-        var paths: Set<String> { lock.withLock { watched } }
+        var paths: Set<PathKey> { lock.withLock { watched } }
 
-        func watch(_ paths: [String]) -> [FileWatcherError] {
-            var byFolder: [String: [(name: String, path: String)]] = [:]
-            for path in paths {
-                let (folder, name) = FileWatcher.split(path)
-                byFolder[folder, default: []].append((name, path))
-            }
-            return lock.withLock {
+        func watch(_ paths: Set<PathKey>) -> [FileWatcherError] {
+            lock.withLock {
                 guard !stopped else { return [] }
-                var problems: [FileWatcherError] = []
-                var table: [Int32: [String: Set<String>]] = [:]
-                for (folder, files) in byFolder.sorted(by: { $0.key < $1.key }) {
-                    let wd = inotify_add_watch(inotify, folder, FileWatcher.folderEvents | UInt32(IN_ONLYDIR))
-                    guard wd >= 0 else {
-                        problems.append(FileWatcherError(operation: "inotify_add_watch(\(folder))", code: errno))
-                        continue
-                    }
-                    // Two spellings of one folder share a descriptor: merge them.
-                    for file in files { table[wd, default: [:]][file.name, default: []].insert(file.path) }
-                }
-                for wd in folders.keys where table[wd] == nil { inotify_rm_watch(inotify, wd) }
-                folders = table
-                watched = Set(paths)
-                return problems
+                watched = paths
+                return rearm()
             }
         }
 
@@ -159,7 +153,8 @@ extension FileWatcher {
             close(inotify); close(wakeRead); close(wakeWrite)
         }
 
-        /// The thread's loop: wait for events, gather the changed paths, report them when the files are quiet.
+        /// The thread's loop: wait for events, gather the changed paths, report them when the folders are quiet
+        /// and no watched file is being written.
         func run() {
             lock.withLock { thread = pthread_self() }
             defer {
@@ -167,12 +162,10 @@ extension FileWatcher {
                 finished.signal()
             }
             var buffer = [UInt8](repeating: 0, count: Engine.readBufferSize)
-            var pending: Set<String> = []
-            var firstChange = 0.0, lastChange = 0.0
+            var state = PendingChanges()
             while true {
                 var timeout: Int32 = -1
-                if !pending.isEmpty {
-                    let due = min(lastChange + debounce, firstChange + FileWatcher.maximumDelay)
+                if let due = state.due(debounce: debounce) {
                     timeout = Int32(max(0, (due - MonotonicClock.seconds) * 1000).rounded(.up))
                 }
                 var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
@@ -184,58 +177,74 @@ extension FileWatcher {
                 }
                 if fds[1].revents != 0 { return }
                 if ready == 0 {
-                    if !pending.isEmpty { onChange(pending) }
-                    pending = []
+                    if let changed = state.take(now: MonotonicClock.seconds, debounce: debounce) { onChange(changed) }
                     continue
                 }
                 if fds[0].revents & Int16(POLLIN) != 0 {
-                    let changed = drain(into: &buffer)
-                    if !changed.isEmpty {
-                        let now = MonotonicClock.seconds
-                        if pending.isEmpty { firstChange = now }
-                        lastChange = now
-                        pending.formUnion(changed)
-                    }
+                    drain(into: &buffer, state: &state)
                 } else if fds[0].revents != 0 {
                     return
                 }
             }
         }
 
-        /// Reads every event waiting on the inotify descriptor and returns the watched paths they touch.
-        private func drain(into buffer: inout [UInt8]) -> Set<String> {
-            var changed: Set<String> = []
+        /// Reads every event waiting on the inotify descriptor into `state`.
+        private func drain(into buffer: inout [UInt8], state: inout PendingChanges) {
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-                guard count > 0 else { return changed }
+                guard count > 0 else { return }
+                let now = MonotonicClock.seconds
                 lock.withLock {
                     buffer.withUnsafeBytes { bytes in
                         var offset = 0
+                        var rearmNeeded = false
                         while offset + Engine.eventHeaderSize <= count {
                             let wd = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                             let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                             let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                             let nameBytes = bytes[(offset + Engine.eventHeaderSize)..<min(count, offset + Engine.eventHeaderSize + length)]
                             offset += Engine.eventHeaderSize + length
-                            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                                changed.formUnion(watched)  // Events were lost: assume everything changed.
-                                continue
+                            let name = PathKey(bytes: nameBytes.prefix { $0 != 0 })
+                            switch table.meaning(of: mask, name: name, in: wd) {
+                            case .pathChanged:
+                                rearmNeeded = true
+                            case .file(let paths, let writing):
+                                state.record(paths, writing: writing, at: now)
+                            case .activity:
+                                state.recordActivity(at: now)
+                            case .none:
+                                break
                             }
-                            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                            if let paths = folders[wd]?[name] { changed.formUnion(paths) }
+                        }
+                        if rearmNeeded {
+                            // A folder or link on the way moved: watch what the paths name now; all may have changed.
+                            _ = rearm()
+                            state.record(watched, writing: nil, at: now)
                         }
                     }
                 }
             }
+        }
+
+        /// Sets the watches up for `watched` again, on what each path names now; call holding `lock`.
+        private func rearm() -> [FileWatcherError] {
+            let (newTable, problems) = WatchTable.build(for: watched) { folder in
+                let wd = inotify_add_watch(inotify, folder, FileWatcher.folderEvents | UInt32(IN_ONLYDIR))
+                return wd >= 0 ? .success(wd) : .failure(FileWatcherError(operation: "inotify_add_watch(\(folder))", code: errno))
+            }
+            for wd in table.descriptors where !newTable.descriptors.contains(wd) { inotify_rm_watch(inotify, wd) }
+            table = newTable
+            return problems
         }
     }
 
     /// The folder to watch for `path` and the file name to look for in it: `("a/b", "c.json")` for `a/b/c.json`,
     /// `(".", "c.json")` for `c.json`, `("/", "c.json")` for `/c.json`.
     static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let name = String(path[path.index(after: slash)...])
-        let folder = String(path[..<slash])
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
+        let name = String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+        let folder = String(decoding: bytes[..<slash], as: UTF8.self)
         return (folder.isEmpty ? "/" : folder, name)
     }
 }

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+
+extension FileWatcher {
+    /// What the watched folders hold of interest, by watch descriptor: the watched files in each, and the names
+    /// in each that lead on to a watched path (folders and symbolic links on the way).
+    struct WatchTable {
+        /// For each folder: the watched file names in it, and the paths (as given) each stands for.
+        var files: [Int32: [PathKey: Set<PathKey>]] = [:]
+        /// For each folder on the way to a watched path: the names in it the paths go through.
+        var components: [Int32: Set<PathKey>] = [:]
+
+        /// Every descriptor in use.
+        var descriptors: Set<Int32> { Set(files.keys).union(components.keys) }
+
+        /// What an inotify event means for the watched paths.
+        enum Meaning: Equatable {
+            /// A folder or link on the way to a watched path changed, or events were lost: set the watches up again.
+            case pathChanged
+            /// Watched files changed; `writing` is true when one is being written (modified and not yet closed),
+            /// false when it is complete (closed, renamed into place or away, deleted), nil when it does not say.
+            case file(Set<PathKey>, writing: Bool?)
+            /// Something else happened in a folder that holds watched files (a deploy's temporary file, say).
+            case activity
+            /// Nothing of interest.
+            case none
+        }
+
+        /// What the event with `mask` for `name` in the folder of `wd` means.
+        func meaning(of mask: UInt32, name: PathKey, in wd: Int32) -> Meaning {
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 { return .pathChanged }
+            guard files[wd] != nil || components[wd] != nil else { return .none }  // A watch already replaced.
+            if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 { return .pathChanged }
+            if let paths = files[wd]?[name] {
+                let writing: Bool? = if mask & UInt32(IN_MODIFY) != 0 {
+                    true
+                } else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE) != 0 {
+                    false
+                } else {
+                    nil
+                }
+                return .file(paths, writing: writing)
+            }
+            let appearedOrWent = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
+            if mask & appearedOrWent != 0, components[wd]?.contains(name) == true { return .pathChanged }
+            return files[wd] != nil ? .activity : .none
+        }
+
+        /// The table for `paths`, watching each folder through `addWatch` (once per folder spelling), and the
+        /// folders of watched files that could not be watched.
+        ///
+        /// Every folder on the way is watched too, up to `/` for an absolute path and `.` for a relative one; one
+        /// that cannot be (it does not exist yet) is left out quietly, since its parent sees it appear.
+        static func build(for paths: Set<PathKey>,
+                          addWatch: (String) -> Result<Int32, FileWatcherError>) -> (WatchTable, [FileWatcherError]) {
+            var fileEntries: [PathKey: [(name: PathKey, path: PathKey)]] = [:]
+            var componentEntries: [PathKey: Set<PathKey>] = [:]
+            for path in paths {
+                let (folder, name) = FileWatcher.split(path.path)
+                fileEntries[PathKey(folder), default: []].append((PathKey(name), path))
+                var current = folder
+                while current != "/" && current != "." && !current.isEmpty {
+                    let (parent, component) = FileWatcher.split(current)
+                    let (isNew, _) = componentEntries[PathKey(parent), default: []].insert(PathKey(component))
+                    if !isNew { break }  // The rest of the way is already there.
+                    current = parent
+                }
+            }
+            var table = WatchTable()
+            var problems: [FileWatcherError] = []
+            var descriptors: [PathKey: Result<Int32, FileWatcherError>] = [:]
+            func descriptor(_ folder: PathKey) -> Result<Int32, FileWatcherError> {
+                if let known = descriptors[folder] { return known }
+                let result = addWatch(folder.path)
+                descriptors[folder] = result
+                return result
+            }
+            for (folder, entries) in fileEntries.sorted(by: { $0.key < $1.key }) {
+                switch descriptor(folder) {
+                case .success(let wd):
+                    // Two spellings of one folder share a descriptor: merge them.
+                    for entry in entries { table.files[wd, default: [:]][entry.name, default: []].insert(entry.path) }
+                case .failure(let problem):
+                    problems.append(problem)
+                }
+            }
+            for (folder, names) in componentEntries.sorted(by: { $0.key < $1.key }) {
+                if case .success(let wd) = descriptor(folder) { table.components[wd, default: []].formUnion(names) }
+            }
+            return (table, problems)
+        }
+    }
+
+    /// The changes gathered and not yet reported, and when they may be.
+    struct PendingChanges {
+        /// The watched paths that changed.
+        var changed: Set<PathKey> = []
+        /// The watched paths being written now: modified and not yet closed.
+        var writing: Set<PathKey> = []
+        /// When the first of `changed` came, and when anything last happened in the watched folders.
+        var firstChange = 0.0, lastActivity = 0.0
+
+        /// Records that `paths` changed at `now`; `writing` as in ``WatchTable/Meaning/file(_:writing:)``.
+        mutating func record(_ paths: Set<PathKey>, writing: Bool?, at now: Double) {
+            if changed.isEmpty { firstChange = now }
+            changed.formUnion(paths)
+            lastActivity = now
+            switch writing {
+            case true?: self.writing.formUnion(paths)
+            case false?: self.writing.subtract(paths)
+            case nil: break
+            }
+        }
+
+        /// Records that something else happened in a watched folder at `now`.
+        mutating func recordActivity(at now: Double) { lastActivity = now }
+
+        /// When the changes are to be reported: `debounce` after the folders went quiet with no watched file being
+        /// written, at the latest ``FileWatcher/maximumDelay`` after the first change; nil with nothing pending.
+        func due(debounce: Double) -> Double? {
+            guard !changed.isEmpty else { return nil }
+            let latest = firstChange + FileWatcher.maximumDelay
+            return writing.isEmpty ? min(lastActivity + debounce, latest) : latest
+        }
+
+        /// The changes, when they are due at `now`, and forgets them.
+        mutating func take(now: Double, debounce: Double) -> Set<PathKey>? {
+            guard let due = due(debounce: debounce), now + 0.001 >= due else { return nil }
+            defer { changed = []; writing = [] }
+            return changed
+        }
+    }
+}
+#endif
