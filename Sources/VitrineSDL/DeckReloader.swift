@@ -6,6 +6,9 @@ public enum ReloadOutcome: Sendable, Equatable {
     case reloaded(cards: Int, page: Int)
     /// The config could not be used, for the reasons given; the last good deck stays on screen.
     case kept(ConfigError)
+    /// The config is valid but names `missing` images that do not exist yet (a deploy still arriving): the last
+    /// good deck stays while they are waited for (see ``DeckReloader/completionWait``).
+    case waiting(missing: Int)
 }
 
 /// Hot reload without a window: re-reads the config, swaps the deck in one step and keeps the card on screen.
@@ -24,8 +27,12 @@ public final class DeckReloader {
     /// Receives one line per problem: each config diagnostic, warnings, folders that cannot be watched.
     public let report: (String) -> Void
 
-    private let inbox = ChangeInbox()
-    private var watcher: FileWatcher?
+    let inbox = ChangeInbox()
+    var watcher: FileWatcher?
+    /// The watcher's `wake`, to wake the owner again once a wait for missing images is over.
+    var wake: (@Sendable () -> Void)?
+    /// When the current wait for a new deck's missing images began; nil when not waiting.
+    var waitingSince: Double?
     private var reportedWatchProblems: Set<PathKey> = []  // By operation, which holds a folder path: bytes.
     /// The latest reload's error, so that reloading for an image alone does not repeat it word for word.
     private var lastFailure: ConfigError?
@@ -52,6 +59,7 @@ public final class DeckReloader {
             wake()
         }
         self.watcher = watcher
+        self.wake = wake
         reportWatchProblems(watcher.initialProblems)
     }
 
@@ -85,11 +93,11 @@ public final class DeckReloader {
     /// writes `deckReloaded` to the event log.
     @discardableResult
     public func reload(changed: Set<PathKey>? = nil, session: inout KioskSession, at time: Double, t: Double) -> ReloadOutcome {
-        if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
         let loaded: (config: KioskConfig, warnings: [ConfigDiagnostic])
         do {
             loaded = try KioskConfig.load(path: config.file)
         } catch {
+            if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
             if error != lastFailure {
                 for diagnostic in error.diagnostics { report("config reload failed, keeping the last good deck: \(diagnostic)") }
                 for warning in error.warnings { report("\(warning)") }
@@ -98,6 +106,8 @@ public final class DeckReloader {
             return .kept(error)
         }
         lastFailure = nil
+        if let changed, let waiting = waitForMissingImages(of: loaded.config, changed: changed) { return waiting }
+        if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
         for warning in loaded.warnings { report("\(warning)") }
         let old = config, new = loaded.config
         if new.display.window != old.display.window || new.display.fullscreen != old.display.fullscreen {
@@ -121,7 +131,7 @@ public final class DeckReloader {
     }
 
     /// Reports each folder that cannot be watched, once per run.
-    private func reportWatchProblems(_ problems: [FileWatcherError]) {
+    func reportWatchProblems(_ problems: [FileWatcherError]) {
         for problem in problems where reportedWatchProblems.insert(PathKey(problem.operation)).inserted {
             report("cannot watch for changes: \(problem); edits there need a reload")
         }
@@ -129,7 +139,7 @@ public final class DeckReloader {
 }
 
 /// The changed paths the watcher's thread hands to the thread that reloads.
-private final class ChangeInbox: @unchecked Sendable {
+final class ChangeInbox: @unchecked Sendable {
     private let lock = Lock()
     private var paths: Set<PathKey> = []
 

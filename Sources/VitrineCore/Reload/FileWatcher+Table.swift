@@ -9,6 +9,14 @@ extension FileWatcher {
         var files: [Int32: [PathKey: Set<PathKey>]] = [:]
         /// For each folder on the way to a watched path: the names in it the paths go through.
         var components: [Int32: Set<PathKey>] = [:]
+        /// For each watched path whose folder is watched: that folder's descriptor. After the watches are set up
+        /// again, a path whose folder has another descriptor (another folder now) has changed.
+        var folderOf: [PathKey: Int32] = [:]
+
+        /// The paths of `paths` whose folder is another than in `old` (or is not watched in one of them).
+        func moved(_ paths: Set<PathKey>, since old: WatchTable) -> Set<PathKey> {
+            paths.filter { folderOf[$0] == nil || folderOf[$0] != old.folderOf[$0] }
+        }
 
         /// Every descriptor in use.
         var descriptors: Set<Int32> { Set(files.keys).union(components.keys) }
@@ -79,7 +87,10 @@ extension FileWatcher {
                 switch descriptor(folder) {
                 case .success(let wd):
                     // Two spellings of one folder share a descriptor: merge them.
-                    for entry in entries { table.files[wd, default: [:]][entry.name, default: []].insert(entry.path) }
+                    for entry in entries {
+                        table.files[wd, default: [:]][entry.name, default: []].insert(entry.path)
+                        table.folderOf[entry.path] = wd
+                    }
                 case .failure(let problem):
                     problems.append(problem)
                 }

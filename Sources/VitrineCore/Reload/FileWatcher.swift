@@ -13,8 +13,8 @@ public typealias FileWatcherError = SystemError
 /// editors, rsync and deploy tools do), deleted, created or re-permissioned is seen. It also watches every folder
 /// on the way to them, so it follows a path wherever it leads now: when a folder or a symbolic link on the way is
 /// created, deleted, or renamed over (a new release folder moved into place, a `current -> releases/r2` link
-/// swapped with `mv -T`), the watches are set up again on what the path names now and every watched path counts
-/// as changed (see ``FileWatcher+Table.swift``).
+/// swapped with `mv -T`), the watches are set up again on what the path names now, and the paths that lead to
+/// another folder than before count as changed (see `FileWatcher+Table.swift`).
 ///
 /// A background thread blocks in `poll` on the inotify descriptor and a wake-up pipe: nothing runs while nothing
 /// changes. Changes are gathered and reported on that thread, in one call of `onChange` with every path that
@@ -197,7 +197,7 @@ extension FileWatcher {
                 lock.withLock {
                     buffer.withUnsafeBytes { bytes in
                         var offset = 0
-                        var rearmNeeded = false
+                        var rearmNeeded = false, overflowed = false
                         while offset + Engine.eventHeaderSize <= count {
                             let wd = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                             let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
@@ -205,6 +205,7 @@ extension FileWatcher {
                             let nameBytes = bytes[(offset + Engine.eventHeaderSize)..<min(count, offset + Engine.eventHeaderSize + length)]
                             offset += Engine.eventHeaderSize + length
                             let name = PathKey(bytes: nameBytes.prefix { $0 != 0 })
+                            if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                             switch table.meaning(of: mask, name: name, in: wd) {
                             case .pathChanged:
                                 rearmNeeded = true
@@ -217,9 +218,11 @@ extension FileWatcher {
                             }
                         }
                         if rearmNeeded {
-                            // A folder or link on the way moved: watch what the paths name now; all may have changed.
+                            // A folder or link on the way moved: watch what the paths name now. The paths whose
+                            // folder is another one now changed (all of them when events were lost).
+                            let old = table
                             _ = rearm()
-                            state.record(watched, writing: nil, at: now)
+                            state.record(overflowed ? watched : table.moved(watched, since: old), writing: nil, at: now)
                         }
                     }
                 }
