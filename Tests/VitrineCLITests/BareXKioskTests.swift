@@ -37,6 +37,32 @@ import VitrineTestSupport
     }
 }
 
+/// `run` with a deck whose first image is a FIFO: the window shows, the FIFO card is a placeholder with a one-line
+/// reason, and the next card is reachable.
+@Suite(.serialized) struct SpecialFileWindowTests {
+    @Test func aFIFOImageIsAPlaceholderAndTheOtherCardsShow() throws {
+        try withTemporaryFolder { folder in
+            let fifo = folder.path + "/pipe.jpg"
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let config = try folder.write("deck.json", #"{"cards": [{"title": "Pipe", "image": "pipe.jpg"}, "#
+                                          + #"{"title": "Mesa", "image": "\#(Checkout.demoImage("ember-mesa"))"}]}"#)
+            let log = folder.path + "/events.jsonl"
+            let x = try XvfbSession()
+            let app = try x.launchVitrine(["run", "--config", config, "--windowed", "600x400", "--events", log])
+            #expect(XvfbSession.eventually(10) { app.errors.contains("first frame shown") }, "no first frame: \(app.errors)")
+            #expect(XvfbSession.eventually(5) { app.errors.contains("image unavailable: \(fifo): not a regular file (a FIFO)") },
+                    "\(app.errors)")
+            _ = try x.windowOrigin(of: app)
+            try x.xdotool(["key", "Right"])
+            #expect(XvfbSession.eventually(5) {
+                ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains(#""pageChanged","page":1"#)
+            })
+            try x.xdotool(["key", "Escape"])
+            #expect(app.wait(seconds: 5) == 0, "\(app.errors)")
+        }
+    }
+}
+
 extension XvfbSession {
     /// The whole screen as it is now, read with `xwd` (x11-apps) from the X server.
     func grabScreen() throws -> RGBAImage {

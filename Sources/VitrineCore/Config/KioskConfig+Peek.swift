@@ -92,15 +92,15 @@ private struct FirstImageScanner {
     static let delimiters: Set<UInt8> = Set(" \n\r\t,:]}".utf8)
 
     /// The string starting at the quote at `i`, moving past it: nil when it does not end, `.some(nil)` when it
-    /// has escapes (not worth unescaping for a guess).
+    /// has escapes (not worth unescaping for a guess) or raw control bytes (a NUL would cut the path short).
     mutating func string() -> String?? {
         let start = i + 1
         var j = start
         var escaped = false
         while j < bytes.count, bytes[j] != UInt8(ascii: "\"") {
-            if bytes[j] == UInt8(ascii: "\\") {
-                escaped = true
-                j += 1
+            if bytes[j] == UInt8(ascii: "\\") || bytes[j] < 0x20 {
+                escaped = true  // A raw control byte is invalid JSON: no guess from it either.
+                j += bytes[j] < 0x20 ? 0 : 1
             }
             j += 1
         }

@@ -33,6 +33,8 @@ import Testing
         #"{"cards": [{"title": "A", "image": 42}]}"#,                     // Not a string.
         #"{"cards": [{"title": "A", "image": "a.jpg"#,                    // Cut off.
         #"{"cards": {"image": "a.jpg"}}"#,                                // Not an array.
+        "{\"cards\": [{\"title\": \"A\", \"image\": \"green.png\u{0}.jpg\"}]}",       // A raw NUL: not green.png.
+        "{\"cards\": [{\"title\": \"A\", \"image\": \"a\njpg\"}]}",                // A raw line break.
         "",
     ])
     func givesNoGuess(text: String) {
