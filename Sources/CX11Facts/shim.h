@@ -27,6 +27,8 @@ typedef Bool (*VitrineXTranslateCoordinates)(Display *, Window, Window, int, int
 typedef int (*VitrineXErrorHandler)(Display *, XErrorEvent *);
 typedef VitrineXErrorHandler (*VitrineXSetErrorHandler)(VitrineXErrorHandler);
 typedef int (*VitrineXSync)(Display *, Bool);
+typedef Status (*VitrineXGetWindowAttributes)(Display *, Window, XWindowAttributes *);
+typedef int (*VitrineXSelectInput)(Display *, Window, long);
 
 static inline int vitrine_x11_ignore_error(Display *display, XErrorEvent *event) { (void)display; (void)event; return 0; }
 
@@ -87,4 +89,39 @@ static inline VitrineX11Facts vitrine_x11_facts(SDL_Window *sdlWindow) {
     facts.known = 1;
     dlclose(library);
     return facts;
+}
+
+/// Asks the X server to tell this client when the root window changes size (a screen resized with xrandr), keeping
+/// the events this client already selected on it; SDL hands such events over as SDL_SYSWMEVENT once those are
+/// enabled. Returns whether it could.
+static inline int vitrine_x11_watch_root_size(SDL_Window *sdlWindow) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(sdlWindow, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    void *library = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    if (!library) return 0;
+    VitrineXGetWindowAttributes getAttributes = (VitrineXGetWindowAttributes)dlsym(library, "XGetWindowAttributes");
+    VitrineXSelectInput selectInput = (VitrineXSelectInput)dlsym(library, "XSelectInput");
+    VitrineXGetGeometry getGeometry = (VitrineXGetGeometry)dlsym(library, "XGetGeometry");
+    int done = 0;
+    if (getAttributes && selectInput && getGeometry) {
+        Display *display = info.info.x11.display;
+        Window root = 0; int x, y; unsigned int w, h, border, depth;
+        XWindowAttributes attributes;
+        if (getGeometry(display, info.info.x11.window, &root, &x, &y, &w, &h, &border, &depth)
+            && getAttributes(display, root, &attributes)) {
+            selectInput(display, root, attributes.your_event_mask | StructureNotifyMask);
+            done = 1;
+        }
+    }
+    dlclose(library);
+    return done;
+}
+
+/// Whether `event` is an SDL_SYSWMEVENT carrying the root window's ConfigureNotify: the screen changed size.
+static inline int vitrine_x11_is_root_resize(const SDL_Event *event) {
+    if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &event->syswm.msg->msg.x11.event;
+    return x->type == ConfigureNotify && x->xconfigure.window == x->xconfigure.event
+        && x->xconfigure.window == DefaultRootWindow(x->xconfigure.display);
 }

@@ -1,4 +1,5 @@
 import CSDL2
+internal import CX11Facts
 import VitrineCore
 
 /// Everything the kiosk hears from SDL, as Swift values; ``InputEvent/init(_:window:)`` is the one place that reads `SDL_Event`.
@@ -68,6 +69,10 @@ public enum InputEvent: Equatable, Sendable {
             default: return nil
             }
         case SDL_DISPLAYEVENT:
+            self = .resized
+        case SDL_SYSWMEVENT:
+            // Enabled only on bare X by Window.coverDisplay(): of those, the root window's resize is wanted.
+            guard withUnsafePointer(to: event, { vitrine_x11_is_root_resize($0) }) != 0 else { return nil }
             self = .resized
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             self = .targetsReset

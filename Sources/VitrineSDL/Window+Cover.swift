@@ -12,8 +12,9 @@ extension Window {
     /// follows the real size). With a window manager, or off X11 (KMS/DRM, Wayland), fullscreen is left to them.
     ///
     /// Call it again when the window or the display changes size (the kiosk does on every resize and display
-    /// event): it does nothing while the window already covers the display. The screen's size is read from the X
-    /// server each time, since SDL keeps the size it saw at start-up.
+    /// event, and on bare X on the root window's size changes, which SDL does not report itself): it does nothing
+    /// while the window already covers the display. The screen's size is read from the X server each time, since
+    /// SDL keeps the size it saw at start-up.
     @discardableResult
     public func coverDisplay() -> Bool {
         guard coversDisplay else { return false }
@@ -21,7 +22,12 @@ extension Window {
         guard facts.known != 0, facts.hasWindowManager == 0, let bounds = coveredBounds(facts) else { return false }
         let real = SDL_Rect(x: facts.x, y: facts.y, w: facts.width, h: facts.height)
         guard real.x != bounds.x || real.y != bounds.y || real.w != bounds.w || real.h != bounds.h else { return false }
-        if SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN.rawValue != 0 { SDL_SetWindowFullscreen(pointer, 0) }
+        if SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN.rawValue != 0 {
+            SDL_SetWindowFullscreen(pointer, 0)
+            // SDL does not see the screen resized on bare X: hear the root window's size changes (as
+            // SDL_SYSWMEVENT, which ``InputEvent`` turns into `.resized` for the root window only).
+            if vitrine_x11_watch_root_size(pointer) != 0 { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+        }
         SDL_SetWindowBordered(pointer, SDL_FALSE)
         SDL_SetWindowPosition(pointer, bounds.x, bounds.y)
         SDL_SetWindowSize(pointer, bounds.w, bounds.h)

@@ -8,7 +8,7 @@ import VitrineTestSupport
     /// The screen, a size other than the config's 1200x800 window.
     static let screen = PixelSize(width: 1600, height: 1000)
 
-    @Test func kioskCoversTheScreenWithNoWindowManager() throws {
+    @Test func kioskCoversTheScreenWithNoWindowManagerAndFollowsItsSize() throws {
         let x = try XvfbSession(screen: "\(Self.screen.width)x\(Self.screen.height)")
         let app = try x.launchVitrine(["run", "--kiosk"])
         #expect(XvfbSession.eventually(10) { app.errors.contains("first frame shown") }, "no first frame: \(app.errors)")
@@ -32,6 +32,30 @@ import VitrineTestSupport
         if difference != nil {
             try? grabbed.writePNG(to: "\(VitrineProcess.root)/artifacts/bare_x_kiosk_actual.png")
         }
+
+        // The screen shrinks (xrandr on Xvfb resizes the root window): the window follows and lays out again.
+        guard let xrandr = XvfbSession.which("xrandr") else {
+            Issue.record("xrandr is needed (apt-get install x11-xserver-utils; make test installs it)")
+            return
+        }
+        let resize = Process()
+        resize.executableURL = URL(fileURLWithPath: xrandr)
+        resize.arguments = ["--fb", "1280x800"]
+        resize.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": x.display]) { $1 }
+        resize.standardError = FileHandle.nullDevice  // Xvfb's one output cannot take the size; the screen can.
+        try resize.run()
+        resize.waitUntilExit()
+        let smaller = try VitrineProcess.run(["render", "--size", "1280x800", "--output", expectedPath], timeout: .seconds(30))
+        #expect(smaller.code == 0, "\(smaller.err)")
+        let expectedSmaller = try RGBAImage(contentsOfPNG: expectedPath)
+        var last: ImageDifference?
+        let followed = try XvfbSession.eventually(10) {
+            last = ImageDifference.between(expected: expectedSmaller, actual: try x.grabScreen(), tolerance: 2)
+            return last == nil
+        }
+        #expect(followed, "the kiosk did not follow the screen to 1280x800: \(last?.description ?? "")")
+        let resized = try x.xdotool(["getwindowgeometry", "--shell", window])
+        #expect(resized.contains("WIDTH=1280") && resized.contains("HEIGHT=800"), "\(resized)")
         app.process.terminate()
         #expect(app.wait(seconds: 5) == 0, "SIGTERM did not quit cleanly: \(app.errors)")
     }
