@@ -56,14 +56,14 @@ struct ArgumentReader {
 
     /// A whole number.
     static func integer(_ text: String, flag: String) throws(UsageError) -> Int {
-        guard let n = Int(text) else { throw UsageError(description: "\(flag) takes a whole number; got '\(text)'") }
+        guard let n = Int(text) else { throw UsageError(description: "\(flag) takes a whole number; got '\(Limits.shortened(text))'") }
         return n
     }
 
     /// A finite decimal number within `range`.
     static func number(_ text: String, flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
         guard let x = Double(text), x.isFinite, range.contains(x) else {
-            throw UsageError(description: "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound); got '\(text)'")
+            throw UsageError(description: "\(flag) takes a number from \(range.lowerBound) to \(range.upperBound); got '\(Limits.shortened(text))'")
         }
         return x
     }

@@ -42,7 +42,7 @@ struct BenchCommand {
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--cards": command.cards = try count(reader.value(for: flag), flag: flag, upTo: maximumCards)
             case "--frames": command.frames = try count(reader.value(for: flag), flag: flag, upTo: maximumFrames)
-            default: throw UsageError(description: "unknown option '\(flag)' for 'bench'")
+            default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'bench'")
             }
         }
         return command
@@ -51,7 +51,7 @@ struct BenchCommand {
     /// A whole number from 1 to `maximum`.
     private static func count(_ text: String, flag: String, upTo maximum: Int) throws(UsageError) -> Int {
         let n = try ArgumentReader.integer(text, flag: flag)
-        guard (1...maximum).contains(n) else { throw UsageError(description: "\(flag) takes a whole number from 1 to \(maximum); got '\(text)'") }
+        guard (1...maximum).contains(n) else { throw UsageError(description: "\(flag) takes a whole number from 1 to \(maximum); got '\(Limits.shortened(text))'") }
         return n
     }
 

@@ -26,7 +26,7 @@ struct CheckCommand {
         while let flag = reader.next() {
             switch flag {
             case "--config": command.configPath = try reader.value(for: flag)
-            default: throw UsageError(description: "unknown option '\(flag)' for 'check'")
+            default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'check'")
             }
         }
         return command

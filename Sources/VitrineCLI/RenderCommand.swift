@@ -36,7 +36,7 @@ struct RenderCommand {
             case "--offset": command.offset = try ArgumentReader.number(reader.value(for: flag), flag: flag, in: -1...1)
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--output": command.output = try reader.value(for: flag)
-            default: throw UsageError(description: "unknown option '\(flag)' for 'render'")
+            default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'render'")
             }
         }
         guard command.output != nil else { throw UsageError(description: "render needs --output FILE.png") }

@@ -41,7 +41,7 @@ struct ReplayCommand {
             case "--script": command.scriptPath = try reader.value(for: flag)
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
-            default: throw UsageError(description: "unknown option '\(flag)' for 'replay'")
+            default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'replay'")
             }
         }
         guard command.scriptPath != nil else { throw UsageError(description: "replay needs --script FILE.jsonl") }

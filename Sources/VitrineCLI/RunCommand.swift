@@ -48,7 +48,7 @@ struct RunCommand {
             case "--kiosk": command.kiosk = true
             case "--stats": command.stats = true
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
-            default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
+            default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'run'")
             }
         }
         if command.fullscreen == true && command.windowSize != nil {

@@ -32,7 +32,7 @@ enum Vitrine {
             let inline = arguments[index].hasPrefix("--log-level=") ? String(arguments[index].dropFirst("--log-level=".count)) : nil
             let value = inline ?? (index + 1 < arguments.count ? arguments[index + 1] : "")
             guard let level = LogLevel(rawValue: value) else {
-                Log.error("--log-level takes one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")); got '\(value)'")
+                Log.error("--log-level takes one of \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")); got '\(Limits.shortened(value))'")
                 printUsage()
                 return ExitCode.usage
             }
@@ -62,7 +62,7 @@ enum Vitrine {
             case "replay": return try ReplayCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "check": return try CheckCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "bench": return try BenchCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
-            default: throw UsageError(description: "unknown command '\(command)'")
+            default: throw UsageError(description: "unknown command '\(Limits.shortened(command))'")
             }
         } catch {
             Log.error("\(error)")

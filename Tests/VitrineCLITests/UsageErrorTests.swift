@@ -81,4 +81,15 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
         #expect(result.code == 64)
         #expect(!result.err.contains("none.json"))
     }
+
+    /// A huge or multi-line argument is echoed shortened and escaped: one problem, one short line.
+    @Test func aHugeArgumentIsEchoedShortOnOneLine() throws {
+        let huge = "--" + String(repeating: "x", count: 100_000) + "\nsecond line"
+        let result = try VitrineProcess.run(["check", huge], timeout: .seconds(10))
+        #expect(result.code == 64)
+        let errors = result.messages("error")
+        #expect(errors.count == 1 && errors[0].count < 200, "\(errors.map(\.count))")
+        #expect(errors.first?.contains("…") == true && errors.first?.hasSuffix("x\\nsecond line' for 'check'") == true)
+        #expect(!result.err.contains("\nsecond line"))
+    }
 }
