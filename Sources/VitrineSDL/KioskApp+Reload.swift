@@ -1,5 +1,6 @@
 import CSDL2
 import VitrineCore
+import VitrineSystem
 
 /// Hot reload in the running kiosk: the watcher's thread wakes the SDL loop with a user event, and the loop's
 /// thread reloads.

@@ -1,6 +1,7 @@
 import CSDL2
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// The window the kiosk runs in, its renderer and its fixed-timestep event loop.
 public final class KioskApp {

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// Plays a replay script headless, on a manual clock stepped at the fixed timestep: `vitrine replay`.
 ///

@@ -1,6 +1,7 @@
 import CSDL2
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// The write end of the self-pipe the signal handler writes to: the one thing an async-signal-safe handler may touch.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1

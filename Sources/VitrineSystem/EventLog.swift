@@ -1,4 +1,5 @@
 import Glibc
+import VitrineCore
 
 /// The `--events` log: one JSON object per line with `"t"` and `"event"`, to a file or standard output.
 ///
