@@ -27,6 +27,13 @@ public final class EventLog {
         if ownsOutput { output.close() }
     }
 
+    /// Writes the runtime's event lines (those that are logged).
+    public func write(_ events: [TimedKioskEvent]) {
+        let lines = events.compactMap(\.jsonLine)
+        guard !lines.isEmpty else { return }
+        append(lines.joined(separator: "\n") + "\n")
+    }
+
     /// Writes the pager's events that belong in the log (taps do not), stamped `t` seconds.
     public func write(_ events: [PagerEvent], t: Double) {
         let lines = events.compactMap { $0.jsonLine(t: t) }
