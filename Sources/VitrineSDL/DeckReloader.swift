@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// What one reload did.
 public enum ReloadOutcome: Sendable, Equatable {
@@ -6,9 +7,6 @@ public enum ReloadOutcome: Sendable, Equatable {
     case reloaded(cards: Int, page: Int)
     /// The config could not be used, for the reasons given; the last good deck stays on screen.
     case kept(ConfigError)
-    /// The config is valid but names `missing` images that do not exist yet (a deploy still arriving): the last
-    /// good deck stays while they are waited for (see ``DeckReloader/completionWait``).
-    case waiting(missing: Int)
 }
 
 /// Hot reload without a window: re-reads the config, swaps the deck in one step and keeps the card on screen.
@@ -27,12 +25,8 @@ public final class DeckReloader {
     /// Receives one line per problem: each config diagnostic, warnings, folders that cannot be watched.
     public let report: (String) -> Void
 
-    let inbox = ChangeInbox()
-    var watcher: FileWatcher?
-    /// The watcher's `wake`, to wake the owner again once a wait for missing images is over.
-    var wake: (@Sendable () -> Void)?
-    /// When the current wait for a new deck's missing images began; nil when not waiting.
-    var waitingSince: Double?
+    private let inbox = ChangeInbox()
+    private var watcher: FileWatcher?
     private var reportedWatchProblems: Set<PathKey> = []  // By operation, which holds a folder path: bytes.
     /// The latest reload's error, so that reloading for an image alone does not repeat it word for word.
     private var lastFailure: ConfigError?
@@ -59,7 +53,6 @@ public final class DeckReloader {
             wake()
         }
         self.watcher = watcher
-        self.wake = wake
         reportWatchProblems(watcher.initialProblems)
     }
 
@@ -106,7 +99,6 @@ public final class DeckReloader {
             return .kept(error)
         }
         lastFailure = nil
-        if let changed, let waiting = waitForMissingImages(of: loaded.config, changed: changed) { return waiting }
         if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
         for warning in loaded.warnings { report("\(warning)") }
         let old = config, new = loaded.config
@@ -131,7 +123,7 @@ public final class DeckReloader {
     }
 
     /// Reports each folder that cannot be watched, once per run.
-    func reportWatchProblems(_ problems: [FileWatcherError]) {
+    private func reportWatchProblems(_ problems: [FileWatcherError]) {
         for problem in problems where reportedWatchProblems.insert(PathKey(problem.operation)).inserted {
             report("cannot watch for changes: \(problem); edits there need a reload")
         }
@@ -139,7 +131,7 @@ public final class DeckReloader {
 }
 
 /// The changed paths the watcher's thread hands to the thread that reloads.
-final class ChangeInbox: @unchecked Sendable {
+private final class ChangeInbox: @unchecked Sendable {
     private let lock = Lock()
     private var paths: Set<PathKey> = []
 

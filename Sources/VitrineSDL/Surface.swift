@@ -2,6 +2,7 @@ import CSDL2
 import CSDL2Image
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// An SDL surface: pixels in memory, freed when this object goes.
 public final class Surface {

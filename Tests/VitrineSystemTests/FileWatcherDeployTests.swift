@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 /// Deploys as operators do them, on real files: a folder renamed over the old one, a `current` symlink swapped,
 /// `rsync --delay-updates`, a file written slowly. Each gives exactly one report, and the watcher then follows the

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Dispatch
 import Glibc
+import VitrineCore
 
 /// Why the watcher could not start, or could not watch a folder: the call that failed, with its argument
 /// (`inotify_add_watch(Config)`), and the `errno` it left.

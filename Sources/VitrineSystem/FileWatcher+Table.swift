@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import VitrineCore
 
 extension FileWatcher {
     /// What the watched folders hold of interest, by watch descriptor: the watched files in each, and the names

@@ -1,0 +1,46 @@
+extension KioskRuntime {
+    /// The longest a reload waits for pictures a new config names that do not exist yet, in seconds: the last
+    /// deck stays meanwhile; after it, the new deck shows, with placeholders for what is still missing.
+    public static let completionWait = 10.0
+
+    /// Holds back a reload of a changed config whose pictures are not all there (a deploy that delivered the
+    /// config first): gives the effects of waiting, or nil when the reload is to go ahead.
+    ///
+    /// Only a reload for a changed config file waits: an image deleted under an unchanged config shows the
+    /// placeholder at once. While it waits, the missing pictures are watched too (their arrival reloads), the
+    /// changes seen are held (their cards keep their pictures), and ``completionWaitDeadline`` wakes the runtime
+    /// to reload with whatever is there by then.
+    mutating func holdForMissingImages(_ loaded: LoadedConfig, changed: Set<PathKey>) -> [KioskEffect]? {
+        guard !loaded.missingImages.isEmpty, changed.contains(PathKey(config.file)) || !heldChanges.isEmpty else {
+            completionWaitStart = nil
+            return nil
+        }
+        let start = completionWaitStart ?? now
+        guard now < start + KioskRuntime.completionWait else {
+            completionWaitStart = nil
+            return nil
+        }
+        var effects: [KioskEffect] = []
+        if completionWaitStart == nil {
+            let example = loaded.missingImages.min()!.path
+            effects.append(.report("\(Limits.shortened(loaded.config.file)): the new deck names \(loaded.missingImages.count) "
+                                   + "picture(s) not there yet, such as \(Limits.shortened(example)); keeping the last deck for up "
+                                   + "to \(Int(KioskRuntime.completionWait)) s while they arrive"))
+        }
+        completionWaitStart = start
+        heldChanges.formUnion(changed)
+        if firstFrameShown { effects.append(.watch(watchedPaths.union(loaded.config.cards.map { PathKey($0.image) }))) }
+        return effects
+    }
+
+    /// When a wait for a new deck's pictures is over (nil when not waiting, or while the config is being read).
+    var completionWaitDeadline: Double? {
+        reloadInFlight ? nil : completionWaitStart.map { $0 + KioskRuntime.completionWait }
+    }
+
+    /// Reloads once a wait for pictures is over, with the changes held; call from the timers.
+    mutating func endCompletionWaitIfDue() -> [KioskEffect] {
+        guard let due = completionWaitDeadline, now >= due, !reloadInFlight else { return [] }
+        return requestReload(.files(heldChanges))
+    }
+}

@@ -1,0 +1,44 @@
+import Glibc
+import VitrineCore
+
+extension KioskConfig {
+    /// Reads and validates the config file at `path`.
+    ///
+    /// Relative image paths are resolved against the folder of `path`. Returns the config and any warnings
+    /// (such as unknown keys), which do not stop it from loading.
+    ///
+    /// - Throws: `ConfigError` of kind `.unreadable` when the file is missing, not a regular file (a FIFO, a
+    ///   device, a directory: refused at once, never read), over ``Limits/configFileBytes``, or cannot be read,
+    ///   and of kind `.invalid` with every problem found when it is not a valid config.
+    public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptor.readFile(atPath: path, limit: Limits.configFileBytes)
+        } catch {
+            throw ConfigError.unreadable(path: path, reason: error.reason)
+        }
+        return try decode(bytes, file: path)
+    }
+}
+
+extension KioskConfig {
+    /// The images the config names that do not exist: what a reload of a deck still arriving waits for.
+    public func missingImages() -> Set<PathKey> {
+        var missing = Set<PathKey>()
+        for image in Set(cards.map { PathKey($0.image) }) where access(image.path, F_OK) != 0 && errno == ENOENT {
+            missing.insert(image)
+        }
+        return missing
+    }
+}
+
+extension LoadedConfig {
+    /// Reads and validates the config file at `path` for a reload, noting the images it names that are not there
+    /// yet (``KioskConfig/missingImages()``), which the runtime waits for.
+    public static func read(_ path: String) -> Result<LoadedConfig, ConfigError> {
+        Result { () throws(ConfigError) in
+            let loaded = try KioskConfig.load(path: path)
+            return LoadedConfig(config: loaded.config, warnings: loaded.warnings, missingImages: loaded.config.missingImages())
+        }
+    }
+}
