@@ -19,8 +19,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // Asks the X server, through the libX11 SDL loaded (no link to it), whether a window manager runs and where
-        // a window really is: fullscreen without a window manager (Window+Cover.swift).
+        // Asks the X server (libX11, linked through CX11) whether a window manager runs and where a window really
+        // is: fullscreen without a window manager (Window+Cover.swift). C, so Xlib's `Window` stays out of Swift.
         .systemLibrary(name: "CX11Facts"),
 
         // The pure core: deck model, config, layout, paging, display lists and the kiosk runtime. No SDL, no
