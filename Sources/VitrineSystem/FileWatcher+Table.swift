@@ -55,13 +55,14 @@ extension FileWatcher {
             return files[wd] != nil ? .activity : .none
         }
 
-        /// The table for `paths`, watching each folder through `addWatch` (once per folder spelling), and the
-        /// folders of watched files that could not be watched.
+        /// The table for `paths`, watching each folder through `addWatch` (once per folder spelling; its second
+        /// argument says whether the folder only leads on to watched paths), and the folders of watched files that
+        /// could not be watched.
         ///
         /// Every folder on the way is watched too, up to `/` for an absolute path and `.` for a relative one; one
         /// that cannot be (it does not exist yet) is left out quietly, since its parent sees it appear.
         static func build(for paths: Set<PathKey>,
-                          addWatch: (String) -> Result<Int32, FileWatcherError>) -> (WatchTable, [FileWatcherError]) {
+                          addWatch: (String, _ onTheWayOnly: Bool) -> Result<Int32, FileWatcherError>) -> (WatchTable, [FileWatcherError]) {
             var fileEntries: [PathKey: [(name: PathKey, path: PathKey)]] = [:]
             var componentEntries: [PathKey: Set<PathKey>] = [:]
             for path in paths {
@@ -78,9 +79,9 @@ extension FileWatcher {
             var table = WatchTable()
             var problems: [FileWatcherError] = []
             var descriptors: [PathKey: Result<Int32, FileWatcherError>] = [:]
-            func descriptor(_ folder: PathKey) -> Result<Int32, FileWatcherError> {
+            func descriptor(_ folder: PathKey, onTheWayOnly: Bool = false) -> Result<Int32, FileWatcherError> {
                 if let known = descriptors[folder] { return known }
-                let result = addWatch(folder.path)
+                let result = addWatch(folder.path, onTheWayOnly)
                 descriptors[folder] = result
                 return result
             }
@@ -97,7 +98,7 @@ extension FileWatcher {
                 }
             }
             for (folder, names) in componentEntries.sorted(by: { $0.key < $1.key }) {
-                if case .success(let wd) = descriptor(folder) { table.components[wd, default: []].formUnion(names) }
+                if case .success(let wd) = descriptor(folder, onTheWayOnly: true) { table.components[wd, default: []].formUnion(names) }
             }
             return (table, problems)
         }

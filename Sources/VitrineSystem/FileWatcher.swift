@@ -38,6 +38,11 @@ public final class FileWatcher: Sendable {
     /// attributes (such as permissions) changed; and the folder itself deleted or moved.
     public static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
                                             | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+    /// The events watched in a folder that only leads on to watched paths (such as `/srv` for
+    /// `/srv/kiosk/current/kiosk.json`): names appearing, going or renamed, and the folder itself going. Added to
+    /// what the folder is watched for already (`IN_MASK_ADD`), so a busy folder on the way (`/tmp`, a home folder)
+    /// does not wake the watcher for every write in it.
+    public static let onTheWayEvents = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
     /// The name of the watcher's thread, as `top -H` shows it.
     public static let threadName = "vitrine-watcher"
 
@@ -232,8 +237,9 @@ extension FileWatcher {
 
         /// Sets the watches up for `watched` again, on what each path names now; call holding `lock`.
         private func rearm() -> [FileWatcherError] {
-            let (newTable, problems) = WatchTable.build(for: watched) { folder in
-                let wd = inotify_add_watch(inotify, folder, FileWatcher.folderEvents | UInt32(IN_ONLYDIR))
+            let (newTable, problems) = WatchTable.build(for: watched) { folder, onTheWayOnly in
+                let events = onTheWayOnly ? FileWatcher.onTheWayEvents | UInt32(IN_MASK_ADD) : FileWatcher.folderEvents
+                let wd = inotify_add_watch(inotify, folder, events | UInt32(IN_ONLYDIR))
                 return wd >= 0 ? .success(wd) : .failure(FileWatcherError(operation: "inotify_add_watch(\(folder))", code: errno))
             }
             for wd in table.descriptors where !newTable.descriptors.contains(wd) { inotify_rm_watch(inotify, wd) }

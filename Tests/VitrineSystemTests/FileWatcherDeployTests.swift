@@ -129,12 +129,16 @@ import Testing
 
     @Test func theWatchTableWatchesEveryFolderOnTheWay() {
         var added: [String] = []
-        let (table, problems) = FileWatcher.WatchTable.build(for: ["/srv/kiosk/current/kiosk.json", "/srv/kiosk/current/img/a.png"]) { folder in
+        var onTheWay: Set<String> = []
+        let (table, problems) = FileWatcher.WatchTable.build(for: ["/srv/kiosk/current/kiosk.json", "/srv/kiosk/current/img/a.png"]) { folder, onTheWayOnly in
             added.append(folder)
+            if onTheWayOnly { onTheWay.insert(folder) }
             return .success(Int32(added.count))
         }
         #expect(problems.isEmpty)
         #expect(Set(added) == ["/srv/kiosk/current", "/srv/kiosk/current/img", "/", "/srv", "/srv/kiosk"])
+        // Folders that only lead on are watched for names coming and going, not for every write in them.
+        #expect(onTheWay == ["/", "/srv", "/srv/kiosk"])
         let current = Int32(added.firstIndex(of: "/srv/kiosk")! + 1)
         #expect(table.components[current] == ["current"])
         #expect(table.meaning(of: UInt32(IN_MOVED_TO), name: "current", in: current) == .pathChanged)
