@@ -86,11 +86,11 @@ public final class DeckReloader {
     /// writes `deckReloaded` to the event log.
     @discardableResult
     public func reload(changed: Set<PathKey>? = nil, session: inout KioskSession, at time: Double, t: Double) -> ReloadOutcome {
+        if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
         let loaded: (config: KioskConfig, warnings: [ConfigDiagnostic])
         do {
             loaded = try KioskConfig.load(path: config.file)
         } catch {
-            if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
             if error != lastFailure {
                 for diagnostic in error.diagnostics { report("config reload failed, keeping the last good deck: \(diagnostic)") }
                 for warning in error.warnings { report("\(warning)") }
@@ -99,7 +99,6 @@ public final class DeckReloader {
             return .kept(error)
         }
         lastFailure = nil
-        if let changed { deck.invalidate(imagePaths: changed) } else { deck.invalidate() }
         for warning in loaded.warnings { report("\(warning)") }
         let old = config, new = loaded.config
         if new.display.window != old.display.window || new.display.fullscreen != old.display.fullscreen {
