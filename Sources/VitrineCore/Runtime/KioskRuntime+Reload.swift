@@ -54,6 +54,7 @@ extension KioskRuntime {
         } else {
             let changed = (changedImages ?? []).union(heldChanges)
             heldChanges = []
+            completionWaitStart = nil  // Whatever was awaited, this reload is taken (a SIGHUP, a bad config, all there).
             effects = changed.isEmpty ? [] : [.forgetImages(changed)]
             effects += swapDeck(result)
         }

@@ -51,4 +51,14 @@ import Testing
         #expect(Self.reloads(kiosk) == [1])
         #expect(kiosk.otherEffects.contains(.forgetImages([PathKey(Self.file)])))
     }
+
+    @Test func aFullReloadWhileWaitingTakesTheDeckAndEndsTheWait() {
+        var kiosk = Self.kiosk(missing: ["/deck/b1.jpg"])
+        kiosk.send(.filesChanged([PathKey(Self.file)]), at: 1)
+        kiosk.send(.reloadRequested, at: 2)
+        #expect(Self.reloads(kiosk) == [2])
+        #expect(kiosk.runtime.nextDeadline == nil)
+        kiosk.advance(to: 20)
+        #expect(Self.reloads(kiosk) == [2], "no second reload when the old wait would have ended")
+    }
 }
