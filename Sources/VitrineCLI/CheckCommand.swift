@@ -10,7 +10,8 @@ struct CheckCommand {
         Checks a deck before it goes on a kiosk: validates the config, then opens every card's image (its
         header, the \(ImageLimits.maximumPixels / 1_000_000)-megapixel limit and a full decode) and the bundled fonts. Needs no display.
 
-        Prints one line per problem on standard output, as FILE: FIELD: REASON, then a one-line summary.
+        Prints one line per problem on standard output, as FILE: FIELD: REASON, then a one-line summary. Only
+        regular files are read: a FIFO, a device or a directory is named at once, never opened for reading.
         Exits 0 when everything can be shown, 65 when something cannot, 66 when the config file cannot be read.
 
         options:
