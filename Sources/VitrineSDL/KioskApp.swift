@@ -87,6 +87,7 @@ public final class KioskApp {
         preparer.onReady = { [waker] in waker.post(.cardReady) }
         cardPreparer = preparer
         signals = SignalWatcher(queue: workerQueue) { [waker] signal in waker.post(.signal(signal)) }
+        XlibErrors.watch(window) { [waker] in waker.post(.displayLost("the window was destroyed by another X client")) }
     }
 
     /// Seconds since the app started, from the monotonic clock.
@@ -148,6 +149,7 @@ public final class KioskApp {
                 case .signal(let number): send(.terminate(signal: number))
                 case .filesChanged(let paths): send(.filesChanged(paths))
                 case .cardReady: send(.cardReady)
+                case .displayLost(let message): send(.displayLost(message))
                 }
             }
         case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
@@ -225,6 +227,7 @@ public final class KioskApp {
     /// Ends the run in order: no more wake-ups from other threads, the workers stopped and joined, then the
     /// textures, the renderer and the window, while SDL is still up (the caller quits SDL after).
     private func shutDown() {
+        XlibErrors.unwatch()
         signals?.stop()
         watcher?.stop()
         cardPreparer?.stop()

@@ -18,6 +18,8 @@ public final class LoopWaker: Sendable {
         case filesChanged(Set<String>)
         /// A card composed in the background is ready.
         case cardReady
+        /// The display is gone (the window was destroyed by another X client).
+        case displayLost(String)
     }
 
     private struct Inbox: ~Copyable {
