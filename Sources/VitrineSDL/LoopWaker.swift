@@ -20,6 +20,8 @@ public final class LoopWaker: Sendable {
         case cardReady
         /// The display is gone (the window was destroyed by another X client).
         case displayLost(String)
+        /// A control client sent a command.
+        case control(ControlCommand, client: Int)
     }
 
     private struct Inbox: ~Copyable {
