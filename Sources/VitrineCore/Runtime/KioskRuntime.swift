@@ -68,6 +68,13 @@ public struct KioskRuntime: Sendable {
     /// (see `KioskRuntime+Completeness.swift`).
     var completionWaitStart: Double?
     var heldChanges: Set<PathKey> = []
+    /// Control clients waiting for the outcome of a `reload`.
+    var reloadReplies: [Int] = []
+    /// When the kiosk started and when a frame was last presented, for `status`.
+    let startTime: Double
+    var lastPresented: Double?
+    /// Presented frames that took longer than ``frameInterval`` to build, draw and present.
+    public internal(set) var framesOverBudget = 0
 
     /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`.
     public init(config: KioskConfig, pixels: PixelSize, pointScale: Double = 1, settings: Settings = Settings(), start: Double) {
@@ -83,6 +90,7 @@ public struct KioskRuntime: Sendable {
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
+        startTime = start
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
         nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
     }
@@ -140,6 +148,8 @@ public struct KioskRuntime: Sendable {
             effects += quit(.signal(signal))
         case .displayLost(let message):
             effects += quit(.displayLost(message))
+        case .control(let command, let client):
+            effects += control(command, client: client)
         }
         return effects
     }
