@@ -5,8 +5,9 @@ SWIFT ?= swift
 CONFIG ?= Config/kiosk.json
 # Runs of each program for bench-first-picture.
 RUNS ?= 10
-# Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window test, xwd from
-# x11-apps to read the screen back, xrandr from x11-xserver-utils to resize it, rsync for the deploy tests).
+# Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window tests, xwd from
+# x11-apps to read back what a window shows, xrandr from x11-xserver-utils to resize the screen, rsync for the
+# deploy tests).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev pkg-config

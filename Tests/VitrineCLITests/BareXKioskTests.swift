@@ -88,7 +88,8 @@ import VitrineTestSupport
 }
 
 extension XvfbSession {
-    /// The whole screen as it is now, read with `xwd` (x11-apps) from the X server.
+    /// The whole screen as it is now, read with `xwd -root` (x11-apps) from the X server (``grabWindow(of:)`` reads
+    /// one window).
     func grabScreen() throws -> RGBAImage {
         guard let xwd = Self.which("xwd") else { throw XvfbError.missing("xwd is needed (apt-get install x11-apps; make test installs it)") }
         let process = Process()
@@ -101,37 +102,6 @@ extension XvfbSession {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard let image = XWDImage.decode([UInt8](data)) else { throw XvfbError.missing("xwd wrote no 32-bit picture (\(data.count) bytes)") }
-        return image
-    }
-}
-
-/// Reads the pictures `xwd` writes of a 24-bit screen: a big-endian header, a colour map, then 32-bit pixels.
-enum XWDImage {
-    static func decode(_ bytes: [UInt8]) -> RGBAImage? {
-        func field(_ index: Int) -> Int {
-            let i = index * 4
-            guard i + 4 <= bytes.count else { return 0 }
-            return bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        // Fields: 0 header size, 4 width, 5 height, 7 byte order, 11 bits per pixel, 12 bytes per line,
-        // 14-16 red, green and blue masks, 19 colour-map entries.
-        let headerSize = field(0), width = field(4), height = field(5), lsbFirst = field(7) == 0
-        let bitsPerPixel = field(11), bytesPerLine = field(12), colours = field(19)
-        let masks = [field(14), field(15), field(16)]
-        let start = headerSize + colours * 12
-        guard bitsPerPixel == 32, width > 0, height > 0, start + bytesPerLine * height <= bytes.count else { return nil }
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = start + y * bytesPerLine + x * 4
-                let quad = bytes[p..<p + 4]
-                let value = (lsbFirst ? quad.reversed() : Array(quad)).reduce(0) { $0 << 8 | Int($1) }
-                for (c, mask) in masks.enumerated() {
-                    rgba[(y * width + x) * 4 + c] = UInt8((value & mask) >> mask.trailingZeroBitCount & 0xFF)
-                }
-            }
-        }
-        return RGBAImage(size: PixelSize(width: width, height: height), bytes: rgba)
+        return try XWD.image([UInt8](data))
     }
 }
