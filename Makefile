@@ -7,11 +7,11 @@ CONFIG ?= Config/kiosk.json
 RUNS ?= 10
 # Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window tests, xwd from
 # x11-apps to read back what a window shows, xrandr from x11-xserver-utils to resize the screen, rsync for the
-# deploy tests).
+# deploy tests, systemd-socket-activate from systemd to pass a socket as systemd does).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev pkg-config
-TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync fonts-wqy-microhei
+TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei
 
 .PHONY: run test bench bench-swipe bench-first-picture build release deps test-deps render-readme clean
 
