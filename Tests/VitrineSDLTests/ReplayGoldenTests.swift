@@ -72,8 +72,8 @@ extension SDLTests {
             #expect(events == [
                 #"{"t":0.150,"event":"dragBegan","page":0}"#,
                 #"{"t":0.300,"event":"transitionStarted","from":0,"to":1}"#,
-                #"{"t":0.600,"event":"transitionFinished","from":0,"to":1,"completed":true}"#,
-                #"{"t":0.600,"event":"pageChanged","page":1}"#,
+                #"{"t":0.900,"event":"transitionFinished","from":0,"to":1,"completed":true}"#,
+                #"{"t":0.900,"event":"pageChanged","page":1}"#,
                 #"{"t":1.000,"event":"transitionStarted","from":1,"to":5}"#,
                 #"{"t":1.325,"event":"transitionFinished","from":1,"to":5,"completed":true}"#,
                 #"{"t":1.325,"event":"pageChanged","page":5}"#,

@@ -1,0 +1,119 @@
+import Testing
+@testable import VitrineCore
+
+/// The settle after a release carries on at the finger's speed, speeds up only as far as it must, and never
+/// overshoots: every committing fling from 300 to 2400 pt/s, near the target and far from it, sampled at the
+/// fixed step both on the pager and through a replay script played on the kiosk session.
+@Suite struct PagerReleaseMotionTests {
+    /// Drags a pager along `ReleaseMotion.pointerPath` at the fixed step, releases, and samples the settle.
+    private func motionOnThePager(speed: Double, distance: Double) -> (ReleaseMotion, [PagerEvent]) {
+        var pager = Pager(pageCount: 5, currentPage: 1)
+        let path = ReleaseMotion.pointerPath(speed: speed, distance: distance)
+        let width = ReleaseMotion.pageWidth, y = 300.0
+        var events = pager.handle(.pointerDown(id: 1, at: Point(x: path[0], y: y)), at: 0, pageWidth: width)
+        var t = 0.0
+        for (index, x) in path.enumerated().dropFirst() {
+            t = Double(index) * PagingTuning.fixedStep
+            events += pager.step(to: t)
+            events += pager.handle(.pointerMove(id: 1, to: Point(x: x, y: y)), at: t, pageWidth: width)
+        }
+        events += pager.handle(.pointerUp(id: 1, at: Point(x: path.last!, y: y)), at: t, pageWidth: width)
+        let start = pager.visualPosition
+        var travel: [Double] = []
+        for index in 1...Int((1.0 / PagingTuning.fixedStep).rounded()) {
+            events += pager.step(to: t + Double(index) * PagingTuning.fixedStep)
+            travel.append((pager.visualPosition - start) * width)
+        }
+        return (ReleaseMotion(releaseSpeed: speed, distance: (2 - start) * width, travel: travel), events)
+    }
+
+    @Test func everyCommittingFlingMeetsTheMotionCriteriaOnThePager() {
+        #expect(ReleaseMotion.cases.count > 30)
+        for (speed, distance) in ReleaseMotion.cases {
+            let (motion, events) = motionOnThePager(speed: speed, distance: distance)
+            #expect(abs(motion.distance - distance) < speed * PagingTuning.fixedStep)
+            #expect(events.contains(.transitionStarted(from: 1, to: 2)), "\(speed) pt/s, \(distance) pt")
+            #expect(events.last == .pageChanged(page: 2), "\(speed) pt/s, \(distance) pt")
+            let failures = motion.failures()
+            #expect(failures.isEmpty, "\(failures)")
+        }
+    }
+
+    @Test func everyCommittingFlingMeetsTheMotionCriteriaThroughAReplayScript() throws {
+        for (speed, distance) in ReleaseMotion.cases {
+            let path = ReleaseMotion.pointerPath(speed: speed, distance: distance)
+            var lines: [String] = []
+            for (index, x) in path.enumerated() {
+                let phase = index == 0 ? "down" : "move"
+                lines.append(#"{"at":\#(Double(index) / 120),"mouse":"\#(phase)","x":\#(x),"y":300}"#)
+            }
+            lines.append(#"{"at":\#(Double(path.count - 1) / 120),"mouse":"up","x":\#(path.last!),"y":300}"#)
+            let script = try ReplayScript.parse(lines.joined(separator: "\n"), file: "fling.jsonl")
+            var replay = SessionReplay(stage: StageLayout(windowPixels: PixelSize(width: 1200, height: 800), fit: .contain),
+                                       pageCount: 5, currentPage: 1)
+            replay.play(script)
+            let start = replay.session.pager.visualPosition  // where the release left the card
+            replay.run(steps: 120)
+            let travel = replay.positions.suffix(120).map { ($0 - start) * ReleaseMotion.pageWidth }
+            let motion = ReleaseMotion(releaseSpeed: speed, distance: (2 - start) * ReleaseMotion.pageWidth, travel: travel)
+            #expect(replay.events.last == .pageChanged(page: 2), "\(speed) pt/s, \(distance) pt")
+            let failures = motion.failures()
+            #expect(failures.isEmpty, "replay: \(failures)")
+        }
+    }
+
+    @Test func theCriteriaCatchTheOldSettleRacingAheadOfTheFinger() {
+        // The issue's measurement of the old curve: 2400 pt/s with 1050 pt to go, leaving at 2650 and peaking
+        // at 4320 pt/s. A motion like that must fail, so the test above is not passing vacuously.
+        var travel: [Double] = []
+        var position = 0.0
+        for i in 0..<72 {
+            let speed = i < 36 ? 2650 + Double(i) * 46 : 4320 - Double(i - 36) * 120
+            position = min(position + max(speed, 0) * PagingTuning.fixedStep, 1050)
+            travel.append(position)
+        }
+        travel += Array(repeating: 1050, count: 48)
+        let failures = ReleaseMotion(releaseSpeed: 2400, distance: 1050, travel: travel).failures()
+        #expect(failures.contains { $0.contains("first 1/60 s") })
+        #expect(failures.contains { $0.contains("peak") })
+    }
+}
+
+/// Plays a replay script on a `KioskSession` with the timing of `vitrine replay` (`ReplayRunner`): every fixed
+/// step due at or before a line's time runs first, then the line applies at its own time.
+struct SessionReplay {
+    var session: KioskSession
+    var stepIndex = 0
+    var events: [PagerEvent] = []
+    /// The position after every step.
+    var positions: [Double] = []
+
+    init(stage: StageLayout, pageCount: Int, currentPage: Int) {
+        session = KioskSession(pageCount: pageCount, wraps: true, stage: stage, currentPage: currentPage)
+    }
+
+    mutating func play(_ script: ReplayScript) {
+        for step in script.steps {
+            while Double(stepIndex + 1) * PagingTuning.fixedStep <= step.at + 1e-9 { run(steps: 1) }
+            let input: KioskInput
+            switch step.action {
+            case .mouse(.down, let x, let y): input = .pointerDown(id: -1, at: Point(x: x, y: y))
+            case .mouse(.move, let x, let y): input = .pointerMove(id: -1, to: Point(x: x, y: y))
+            case .mouse(.up, let x, let y): input = .pointerUp(id: -1, at: Point(x: x, y: y))
+            case .key(let key): input = .key(key)
+            case .wheel(let dx, let dy): input = .wheel(dx: dx, dy: dy)
+            case .page(let page): input = .setPage(page)
+            default: continue
+            }
+            events += session.handle(input, at: step.at)
+        }
+    }
+
+    mutating func run(steps: Int) {
+        for _ in 0..<steps {
+            stepIndex += 1
+            events += session.step(to: Double(stepIndex) * PagingTuning.fixedStep)
+            positions.append(session.snapshot().position)
+        }
+    }
+}
