@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// `vitrine replay`: scripted input at simulated time, headless.

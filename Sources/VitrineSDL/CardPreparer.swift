@@ -1,5 +1,6 @@
 import Dispatch
 import VitrineCore
+import VitrineSystem
 
 /// A card composed on the background queue, ready to become a texture.
 public final class PreparedCard: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// The first card's picture, prepared on another thread while SDL opens the display.
 ///

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import VitrineCore
+import VitrineSystem
 
 /// One TrueType face opened at one pixel size; closed when this object goes.
 public final class Font {

@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+@_exported import VitrineFixtures
 
 /// A generated set of bad image files (and two awkward but valid ones), written into a folder: the inputs of the
 /// tests that prove bad content never crashes the kiosk.
