@@ -3,7 +3,7 @@ import Testing
 
 /// The settle after a release carries on at the finger's speed, speeds up only as far as it must, and never
 /// overshoots: every committing fling from 300 to 2400 pt/s, near the target and far from it, sampled at the
-/// fixed step both on the pager and through a replay script played on the kiosk session.
+/// fixed step both on the pager and through a replay script played the way `vitrine replay` plays it.
 @Suite struct PagerReleaseMotionTests {
     /// Drags a pager along `ReleaseMotion.pointerPath` at the fixed step, releases, and samples the settle.
     private func motionOnThePager(speed: Double, distance: Double) -> (ReleaseMotion, [PagerEvent]) {
@@ -40,23 +40,31 @@ import Testing
     }
 
     @Test func everyCommittingFlingMeetsTheMotionCriteriaThroughAReplayScript() throws {
+        // The script drags with mouse lines at the fixed step, releases, then takes a screenshot half way through
+        // every step for a second: `vitrine replay`'s screenshots show the simulation at the last step.
+        let pixels = PixelSize(width: 1200, height: 800)
         for (speed, distance) in ReleaseMotion.cases {
             let path = ReleaseMotion.pointerPath(speed: speed, distance: distance)
             var lines: [String] = []
             for (index, x) in path.enumerated() {
-                let phase = index == 0 ? "down" : "move"
-                lines.append(#"{"at":\#(Double(index) / 120),"mouse":"\#(phase)","x":\#(x),"y":300}"#)
+                lines.append(#"{"at":\#(Double(index) / 120),"mouse":"\#(index == 0 ? "down" : "move")","x":\#(x),"y":300}"#)
             }
-            lines.append(#"{"at":\#(Double(path.count - 1) / 120),"mouse":"up","x":\#(path.last!),"y":300}"#)
+            let release = Double(path.count - 1) / 120
+            lines.append(#"{"at":\#(release),"mouse":"up","x":\#(path.last!),"y":300}"#)
+            for k in 0...120 { lines.append(#"{"at":\#(release + (Double(k) + 0.5) / 120),"screenshot":"\#(k)"}"#) }
             let script = try ReplayScript.parse(lines.joined(separator: "\n"), file: "fling.jsonl")
-            var replay = SessionReplay(stage: StageLayout(windowPixels: PixelSize(width: 1200, height: 800), fit: .contain),
-                                       pageCount: 5, currentPage: 1)
-            replay.play(script)
-            let start = replay.session.pager.visualPosition  // where the release left the card
-            replay.run(steps: 120)
-            let travel = replay.positions.suffix(120).map { ($0 - start) * ReleaseMotion.pageWidth }
-            let motion = ReleaseMotion(releaseSpeed: speed, distance: (2 - start) * ReleaseMotion.pageWidth, travel: travel)
-            #expect(replay.events.last == .pageChanged(page: 2), "\(speed) pt/s, \(distance) pt")
+            var kiosk = EmbeddedKiosk(config: RuntimeFixture.config(RuntimeFixture.cards(5)), pixels: pixels,
+                                      loadConfig: RuntimeFixture.loader([:]))
+            var shots: [Double] = []
+            kiosk.play(script, windowPoints: pixels, load: RuntimeFixture.loader([:])) { frame, _, _, _ in
+                shots.append(frame.pager.position)
+            }
+            try #require(shots.count == 121)
+            let width = ReleaseMotion.pageWidth
+            #expect(abs((1 - shots[0]) * width - distance) < speed / 120)
+            let motion = ReleaseMotion(releaseSpeed: speed, distance: (1 - shots[0]) * width,
+                                       travel: shots.dropFirst().map { ($0 - shots[0]) * width })
+            #expect(kiosk.events.last?.event == .pager(.pageChanged(page: 1)), "\(speed) pt/s, \(distance) pt")
             let failures = motion.failures()
             #expect(failures.isEmpty, "replay: \(failures)")
         }
@@ -76,44 +84,5 @@ import Testing
         let failures = ReleaseMotion(releaseSpeed: 2400, distance: 1050, travel: travel).failures()
         #expect(failures.contains { $0.contains("first 1/60 s") })
         #expect(failures.contains { $0.contains("peak") })
-    }
-}
-
-/// Plays a replay script on a `KioskSession` with the timing of `vitrine replay` (`ReplayRunner`): every fixed
-/// step due at or before a line's time runs first, then the line applies at its own time.
-struct SessionReplay {
-    var session: KioskSession
-    var stepIndex = 0
-    var events: [PagerEvent] = []
-    /// The position after every step.
-    var positions: [Double] = []
-
-    init(stage: StageLayout, pageCount: Int, currentPage: Int) {
-        session = KioskSession(pageCount: pageCount, wraps: true, stage: stage, currentPage: currentPage)
-    }
-
-    mutating func play(_ script: ReplayScript) {
-        for step in script.steps {
-            while Double(stepIndex + 1) * PagingTuning.fixedStep <= step.at + 1e-9 { run(steps: 1) }
-            let input: KioskInput
-            switch step.action {
-            case .mouse(.down, let x, let y): input = .pointerDown(id: -1, at: Point(x: x, y: y))
-            case .mouse(.move, let x, let y): input = .pointerMove(id: -1, to: Point(x: x, y: y))
-            case .mouse(.up, let x, let y): input = .pointerUp(id: -1, at: Point(x: x, y: y))
-            case .key(let key): input = .key(key)
-            case .wheel(let dx, let dy): input = .wheel(dx: dx, dy: dy)
-            case .page(let page): input = .setPage(page)
-            default: continue
-            }
-            events += session.handle(input, at: step.at)
-        }
-    }
-
-    mutating func run(steps: Int) {
-        for _ in 0..<steps {
-            stepIndex += 1
-            events += session.step(to: Double(stepIndex) * PagingTuning.fixedStep)
-            positions.append(session.snapshot().position)
-        }
     }
 }
