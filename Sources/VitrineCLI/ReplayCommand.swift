@@ -22,9 +22,9 @@ struct ReplayCommand {
 
         Wheel lines: whole notches page, one page per burst (a click within 0.15 s of the last
         one in the same direction adds nothing). A fractional delta opens a trackpad stream: the
-        card follows 10 points per notch, at most one page, and settles as after a release once
-        no delta has come for 0.08 s; every delta until then belongs to the stream. Deltas under
-        0.1 notch are ignored. Send one line per report (for example every 1/120 s).
+        card follows it, 30 notches to a page and at most one page, and settles as after a
+        release once no delta has come for 0.08 s; every delta until then belongs to the stream.
+        Deltas under 0.1 notch are ignored. Send one line per report (for example every 1/120 s).
 
         options:
           --config PATH   the deck (default Config/kiosk.json)

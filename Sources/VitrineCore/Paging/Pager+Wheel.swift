@@ -26,7 +26,7 @@ extension Pager {
         let amount = abs(dx) > abs(dy) ? dx : -dy
         guard abs(amount) >= PagingTuning.wheelDeltaThreshold else { return }
         if wheelStream != nil || amount != amount.rounded() {
-            scroll(points: amount * PagingTuning.wheelPointsPerNotch, events: &events)
+            scroll(points: amount * pageWidth / PagingTuning.trackpadNotchesPerPage, events: &events)
         } else {
             notch(direction: amount > 0 ? 1 : -1, events: &events)
         }
@@ -46,8 +46,8 @@ extension Pager {
     /// A precise delta of `points` (positive toward the next page): opens a stream or moves the open one.
     ///
     /// Opening a stream takes the card as a finger does (a running animation is caught where it is) and reports
-    /// `dragBegan`. The card follows the scrolled distance 1:1, at most `maxDragPages` from the stream's origin,
-    /// with the rubber band past the ends. The stream ends in `advance(to:)` after `wheelStreamGap` without
+    /// `dragBegan`. The card follows the scrolled distance (`trackpadNotchesPerPage` notches to the page), at most
+    /// `maxDragPages` from the stream's origin, with the rubber band past the ends. The stream ends in `advance(to:)` after `wheelStreamGap` without
     /// deltas, and the card then settles as after a pointer release.
     mutating func scroll(points: Double, events: inout [PagerEvent]) {
         var stream: WheelStream

@@ -95,11 +95,14 @@ public enum PagingTuning {
     /// Swiper's `thresholdDelta`: a nudge does nothing, and it cannot open a trackpad stream or keep one open.
     public static let wheelDeltaThreshold = 0.1
 
-    /// How far one notch of precise (trackpad) scrolling moves the card: 10 pt.
+    /// How many notches of precise (trackpad) scrolling carry the card one page: 30, whatever the page's size.
     ///
-    /// SDL reports precise scrolling in notches of ten pixels (its Wayland and macOS back ends divide the
-    /// system's pixel deltas by 10), so this makes the card follow the fingers 1:1, as a scroll view does.
-    public static let wheelPointsPerNotch = 10.0
+    /// A trackpad is small next to the screen, so a swipe is measured on the trackpad, as macOS measures its swipe
+    /// between pages, not in screen points: SDL reports precise scrolling in notches of about ten pixels of
+    /// scroll, and a comfortable two-finger swipe across a third of a laptop trackpad comes to a few dozen of
+    /// them (an estimate, not measured on hardware here). Thirty notches a page lets one such swipe carry the
+    /// card past half way on a 1280-point window and on a 3840-point kiosk alike; a stream moves at most one page.
+    public static let trackpadNotchesPerPage = 30.0
 
     /// The quiet time that ends a trackpad stream: 0.08 s without a delta.
     ///

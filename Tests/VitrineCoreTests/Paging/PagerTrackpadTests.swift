@@ -12,7 +12,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [0.5, 1.5, 2.5, -0.5, -1.5])
+    @Test(arguments: [0.15, 0.2, 0.5, 1.5, 2.5, -0.15, -0.5, -1.5])
     func aOneSecondStreamTurnsExactlyOnePage(delta: Double) {
         var h = PagerHarness(pageCount: 5, currentPage: 2)
         stream(&h, delta: delta, duration: 1)
@@ -25,12 +25,15 @@ import Testing
         #expect(h.events.suffix(2) == [.transitionFinished(from: 2, to: page, completed: true), .pageChanged(page: page)])
     }
 
-    @Test func theCardFollowsTheScrolledDistanceOneToOne() {
+    @Test func theCardFollowsTheScrolledDistanceAtThirtyNotchesAPage() {
         var h = PagerHarness(pageCount: 5, currentPage: 2)
-        stream(&h, delta: 0.4, duration: 0.5)  // 60 deltas of 4 points
-        #expect(abs(h.pager.visualPosition - (2 + 240 / h.width)) < 1e-9)
-        stream(&h, delta: -0.4, duration: 0.25)  // scrolling back follows at once
-        #expect(abs(h.pager.visualPosition - (2 + 120 / h.width)) < 1e-9)
+        stream(&h, delta: 0.2, duration: 0.5)  // 60 deltas: 12 notches
+        #expect(abs(h.pager.visualPosition - (2 + 12 / PagingTuning.trackpadNotchesPerPage)) < 1e-9)
+        stream(&h, delta: -0.2, duration: 0.25)  // scrolling back follows at once
+        #expect(abs(h.pager.visualPosition - (2 + 6 / PagingTuning.trackpadNotchesPerPage)) < 1e-9)
+        h.width = 2400  // the same notches make the same share of a wider page
+        stream(&h, delta: 0.2, duration: 0.25)
+        #expect(abs(h.pager.visualPosition - (2 + 12 / PagingTuning.trackpadNotchesPerPage)) < 1e-9)
     }
 
     @Test func aStreamMovesTheCardAtMostOnePageHoweverLongItRuns() {
@@ -52,7 +55,8 @@ import Testing
 
     @Test func theStreamEndsAfterTheQuietGapAndSettlesLikeARelease() {
         var h = PagerHarness(pageCount: 5, currentPage: 2)
-        stream(&h, delta: 0.6, duration: 0.5)  // 360 points at 720 pt/s: a fling, not yet half way
+        stream(&h, delta: 0.1, duration: 0.5)  // 6 notches at 12 a second: 160 points at 320 pt/s, then a fling
+        stream(&h, delta: 0.2, duration: 0.1)  // 2.4 more notches at 24 a second (640 pt/s): under half way
         let lastDelta = h.time - PagingTuning.fixedStep
         #expect(!h.pager.isIdle)  // the open stream keeps the loop stepping
         h.run(for: PagingTuning.wheelStreamGap - 2 * PagingTuning.fixedStep)
@@ -68,7 +72,7 @@ import Testing
 
     @Test func aSlowShortStreamSnapsBack() {
         var h = PagerHarness(pageCount: 5, currentPage: 2)
-        stream(&h, delta: 0.2, duration: 0.5)  // 120 points at 240 pt/s: neither half way nor a fling
+        stream(&h, delta: 0.1, duration: 0.25)  // 3 notches, 80 points at 320 pt/s: neither half way nor a fling
         h.settle()
         #expect(h.pager.currentPage == 2)
         #expect(h.events.last == .transitionFinished(from: 2, to: 2, completed: false))
@@ -97,7 +101,7 @@ import Testing
 
     @Test func aFingerCatchesAStreamAndItsReleaseSettles() {
         var h = PagerHarness(pageCount: 5, currentPage: 0)
-        stream(&h, delta: 0.5, duration: 0.3)
+        stream(&h, delta: 0.5, duration: 0.1)  // 6 notches: a fifth of a page
         let held = h.pager.visualPosition
         #expect(h.send(.pointerDown(id: 1, at: Point(x: 400, y: 300))) == [])
         h.run(for: 0.2)
