@@ -31,6 +31,17 @@ grep -q '^ExecStart=/usr/bin/vitrine run .*--config /etc/vitrine/kiosk.json' "$s
     || fail "vitrine.service's ExecStart does not run /usr/bin/vitrine with /etc/vitrine/kiosk.json"
 grep -q '"image": "/usr/share/vitrine/Demo/' "$scratch/root/etc/vitrine/kiosk.json" \
     || fail "kiosk.json does not name its images under /usr/share/vitrine/Demo"
+# systemd accepts both units as installed, the release binary in place (the distribution's units and /bin/kill,
+# which they name, copied into the tree).
+if command -v systemd-analyze >/dev/null; then
+    mkdir -p "$scratch/root/usr/lib/systemd" "$scratch/root/bin"
+    cp -r "$(readlink -f /lib/systemd/system)" "$scratch/root/usr/lib/systemd/system"
+    cp "$(readlink -f /bin/kill)" "$scratch/root/bin/kill"
+    verify=$(systemd-analyze verify --root="$scratch/root" "$scratch/root/lib/systemd/system/vitrine.service" \
+        "$scratch/root/lib/systemd/system/vitrine.socket" 2>&1) && [ -z "$verify" ] || fail "systemd-analyze verify: $verify"
+else
+    fail "systemd-analyze is not installed (apt-get install systemd)"
+fi
 objdump -p "$scratch/root/usr/bin/vitrine" | grep -q 'NEEDED.*libswift' && fail "/usr/bin/vitrine needs the shared Swift runtime"
 
 if [ "$failures" -gt 0 ]; then exit 1; fi
