@@ -71,7 +71,7 @@ clean:
 # Installs the release build: `make install` (PREFIX=/usr by default; DESTDIR= stages it elsewhere, as `make deb`
 # does). The binary to $(PREFIX)/bin, the fonts, their licence and the demo deck to $(PREFIX)/share/vitrine, the
 # units (their paths rewritten for PREFIX and SYSCONFDIR) to /lib/systemd/system ($(PREFIX)/lib/systemd/system for
-# another PREFIX), the control socket's group to sysusers.d, and the demo config, its images named by absolute
+# another PREFIX), the kiosk's user and group to sysusers.d, and the demo config, its images named by absolute
 # paths, to $(SYSCONFDIR)/vitrine/kiosk.json unless one is there already.
 PREFIX ?= /usr
 SYSCONFDIR ?= /etc

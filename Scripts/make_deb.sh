@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds a Debian package from a `make install DESTDIR=STAGE` tree: Scripts/make_deb.sh STAGE VERSION OUTPUT.deb
 # Depends comes from dpkg-shlibdeps on the installed binary; /etc/vitrine/kiosk.json is a conffile; the maintainer
-# scripts only create the control socket's group and reload systemd. Nothing is enabled or started.
+# scripts only create the kiosk's user and group (vitrine) and reload systemd. Nothing is enabled or started.
 set -eu
 stage=$1 version=$2 output=$3
 arch=$(dpkg --print-architecture)
@@ -48,11 +48,11 @@ cat > "$stage/DEBIAN/postinst" <<'SCRIPT'
 #!/bin/sh
 set -e
 if [ "$1" = configure ]; then
-    # The control socket's group (vitrine.socket: SocketGroup=vitrine).
+    # The kiosk's user and group vitrine (vitrine.service: User=vitrine; vitrine.socket: SocketGroup=vitrine).
     if command -v systemd-sysusers >/dev/null 2>&1; then
         systemd-sysusers vitrine.conf || true
-    elif ! getent group vitrine >/dev/null; then
-        groupadd --system vitrine || true
+    elif ! getent passwd vitrine >/dev/null; then
+        useradd --system --user-group --no-create-home --home-dir / --shell /usr/sbin/nologin vitrine || true
     fi
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload || true

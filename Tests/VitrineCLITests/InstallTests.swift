@@ -89,9 +89,13 @@ import Testing
             #expect(Self.setting("ListenStream", in: socket) == "/run/vitrine/control.sock")
             #expect(Self.setting("SocketMode", in: socket) == "0660")
             #expect(Self.setting("Service", in: socket) == "vitrine.service")
-            let group = try #require(Self.setting("SocketGroup", in: socket))
+            // sysusers.d makes the service's user, and with it the group of that name the socket belongs to.
             let sysusers = try String(contentsOfFile: root + "/usr/lib/sysusers.d/vitrine.conf", encoding: .utf8)
-            #expect(sysusers.split(separator: "\n").contains("g \(group) -"), "sysusers.d does not create group \(group)")
+            let users = sysusers.split(separator: "\n").filter { $0.hasPrefix("u ") }.map { $0.split(separator: " ")[1] }
+            let user = try #require(Self.setting("User", in: service))
+            #expect(users.contains { $0 == user }, "sysusers.d does not create user \(user): \(sysusers)")
+            #expect(Self.setting("Group", in: service) == user)
+            #expect(Self.setting("SocketGroup", in: socket) == user)
         }
     }
 
