@@ -120,6 +120,41 @@ import VitrineTestSupport
         }
     }
 
+    @Test func aSocketFromSystemdIsServed() throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("activated.sock")
+            guard let activate = XvfbSession.which("systemd-socket-activate") else {
+                Issue.record("systemd-socket-activate is missing (apt-get install systemd; make test installs it)")
+                return
+            }
+            // As systemd would: it listens, and starts the kiosk with the socket as descriptor 3 and LISTEN_FDS set
+            // when the first client connects. (Spawned without Foundation's Process, which takes a child that closes
+            // the descriptors it inherited, as systemd-socket-activate does, for one that has exited.)
+            let argv = [activate, "-l", socket, "-E", "DISPLAY=\(x.display)", "-E", "SDL_VIDEODRIVER=x11",
+                        "--", VitrineProcess.executable, "run", "--windowed", "400x300", "--config", try Self.config(folder)]
+            var pid: pid_t = 0
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var cArguments = argv.map { strdup($0) } + [nil]
+            let spawned = posix_spawn(&pid, activate, &actions, nil, &cArguments, environ)
+            posix_spawn_file_actions_destroy(&actions)
+            for pointer in cArguments { free(pointer) }
+            try #require(spawned == 0, "posix_spawn: \(String(cString: strerror(spawned)))")
+            defer {
+                kill(pid, SIGKILL)  // The test is done with it; a signal mask inherited from the runner cannot hold this.
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
+            #expect(XvfbSession.eventually(5) { FileManager.default.fileExists(atPath: socket) })
+            let status = try Self.ctl(socket, ["status"])
+            #expect(status.code == 0 && status.reply.contains(#""cards":4"#), "\(status)")
+            #expect(try Self.ctl(socket, ["goto", "misty-hills"]) == (0, #"{"ok":true}"#))
+        }
+    }
+
     @Test func ctlWithoutAKioskSaysSoAndExits69() throws {
         try withTemporaryFolder { folder in
             let result = try VitrineProcess.run(["ctl", "--control", folder.file("none.sock"), "status"], timeout: .seconds(10))
