@@ -22,6 +22,7 @@ struct ReplayCommand {
           {"at":1.2,"screenshot":"frame.png"}            write the frame at that time
           {"at":3.0,"reload":"other.json"}               reload the deck from that config, as a hot reload
           {"at":60,"wait":true}                          let time pass to 60 s (attract mode runs meanwhile)
+          {"at":2.0,"control":{"cmd":"goto","id":"x"}}   a remote-control command, as vitrine ctl sends it
 
         Wheel lines: whole notches page, one page per burst (a click within 0.15 s of the last
         one in the same direction adds nothing). A fractional delta opens a trackpad stream: the
