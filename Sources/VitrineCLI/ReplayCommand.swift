@@ -16,18 +16,27 @@ struct ReplayCommand {
           {"at":0.10,"touch":"down","x":0.8,"y":0.5}     touch down|move|up, coordinates 0 to 1
           {"at":0.10,"mouse":"move","x":960,"y":400}     mouse down|move|up, window points
           {"at":1.0,"key":"right"}                       right left pageup pagedown home end 1..9
-          {"at":1.0,"wheel":{"dx":-1,"dy":0}}
+          {"at":1.0,"wheel":{"dx":-1,"dy":0}}            wheel in notches: +dx right, +dy up (away)
+          {"at":1.0,"wheel":{"dx":0.4,"dy":0}}           a fractional delta is a trackpad's precise one
           {"at":1.0,"page":3}                            ask for card 3 (from 0), animated
           {"at":1.2,"screenshot":"frame.png"}            write the frame at that time
           {"at":3.0,"reload":"other.json"}               reload the deck from that config, as a hot reload
           {"at":60,"wait":true}                          let time pass to 60 s (attract mode runs meanwhile)
           {"at":2.0,"control":{"cmd":"goto","id":"x"}}   a remote-control command, as vitrine ctl sends it
 
+        Wheel lines: whole notches page, one page per burst (a click within 0.15 s of the last
+        one in the same direction adds nothing). A fractional delta opens a trackpad stream: the
+        card follows it, 30 notches to a page and at most one page, and settles as after a
+        release once no delta has come for 0.08 s; every delta until then belongs to the stream.
+        Deltas under 0.1 notch are ignored. Send one line per report (for example every 1/120 s).
+
         options:
           --config PATH   the deck (default Config/kiosk.json)
           --script FILE   the script to play
           --size WxH      the window size in pixels (default: the config's window size)
-          --events PATH   write paging events as JSON lines to PATH (- for standard output)
+          --events PATH   write paging events as JSON lines to PATH (- for standard output):
+                          dragBegan, transitionStarted, transitionRetargeted, transitionFinished,
+                          pageChanged, deckReloaded
         """
 
     var configPath = "Config/kiosk.json"

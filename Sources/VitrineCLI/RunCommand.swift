@@ -26,7 +26,8 @@ struct RunCommand {
                             first frame, peak resident memory
 
         Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
-        that card; the wheel pages; tap the dots to step or jump.
+        that card; the wheel pages (one page per burst of clicks) and a trackpad swipe drags the card (one page
+        per swipe); tap the dots to step or jump (quick taps add up like key presses).
         """
 
     /// The `--stats` frame budget, the kiosk's frame interval, in milliseconds for the help.

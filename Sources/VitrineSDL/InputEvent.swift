@@ -65,6 +65,9 @@ public enum InputEvent: Equatable, Sendable {
             default: self = .kiosk(.pointerUp(id: id, at: point))
             }
         case SDL_MOUSEWHEEL:
+            // preciseX/Y are in notches: whole clicks from a notched wheel (and from any trackpad under X11, where
+            // SDL 2 has no smooth scrolling), fractions from a trackpad on Wayland, macOS and Windows. The core
+            // tells them apart from the values, so both pass through unrounded.
             let w = event.wheel
             let flip = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1.0 : 1.0
             self = .kiosk(.wheel(dx: Double(w.preciseX) * flip, dy: Double(w.preciseY) * flip))

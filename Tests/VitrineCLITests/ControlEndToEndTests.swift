@@ -47,18 +47,25 @@ import VitrineTestSupport
             #expect(events().contains { $0.contains("deckReloaded") })
 
             // The screenshot is the frame on screen: the same pixels as an X grab of the window, and as
-            // `vitrine render` draws that card.
+            // `vitrine render` draws that card. The reload dropped the composed cards: wait until they are back and
+            // the screen is still (no frame for half a second), so the screenshot and the grab see the same screen.
+            #expect(XvfbSession.eventually(10) {
+                guard case .number(let age)? = (try? status())?["lastFrameAge"] else { return false }
+                return age >= 0.5
+            })
             let shot = folder.file("shot.png")
             #expect(try Self.ctl(socket, ["screenshot", shot]).code == 0)
             let screenshot = try RGBAImage(contentsOfPNG: shot)
             let grab = try x.grabWindow(of: app)
-            #expect(screenshot.size == grab.size)
-            #expect(screenshot.bytes == grab.bytes, "the screenshot differs from the screen")
+            // Compared as one Bool: on a mismatch, Swift Testing would otherwise diff two million-element arrays.
+            let sameAsScreen = screenshot == grab
+            #expect(sameAsScreen, "the screenshot differs from the screen (\(screenshot.size) against \(grab.size))")
             let rendered = folder.file("render.png")
             let render = try VitrineProcess.run(["render", "--config", folder.file("deck.json"), "--page", "3", "--size", "600x400",
                                                  "--output", rendered], timeout: .seconds(15))
             #expect(render.code == 0, "\(render.err)")
-            #expect(try RGBAImage(contentsOfPNG: rendered).bytes == screenshot.bytes)
+            let sameAsRender = try RGBAImage(contentsOfPNG: rendered) == screenshot
+            #expect(sameAsRender, "the screenshot differs from vitrine render's frame")
         }
     }
 

@@ -20,7 +20,8 @@ public enum KioskInput: Equatable, Sendable {
     case pointerMove(id: Int, to: Point)
     /// The pointer was released.
     case pointerUp(id: Int, at: Point)
-    /// A wheel or trackpad scroll: positive dx is right, positive dy is away from the user (up).
+    /// A wheel or trackpad scroll in notches: positive dx is right, positive dy is away from the user (up).
+    /// Whole notches are wheel clicks; fractional ones are a trackpad's precise deltas (see `Pager`'s wheel).
     case wheel(dx: Double, dy: Double)
     /// A navigation key (auto-repeat included).
     case key(KioskKey)

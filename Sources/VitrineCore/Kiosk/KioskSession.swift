@@ -9,6 +9,8 @@ public struct KioskSession: Sendable {
     public private(set) var stage: StageLayout
     /// How the panel is mounted; pointer input arrives in physical points and is turned back.
     public private(set) var rotation: Rotation
+    /// The latest press on the page control, resolved when the finger went down.
+    private var controlPress = PageControlPress()
 
     /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
     public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
@@ -50,7 +52,8 @@ public struct KioskSession: Sendable {
         let width = pageWidthInPoints
         let pagerInput: PagerInput
         switch input {
-        case .pointerDown(let id, let point): pagerInput = .pointerDown(id: id, at: logical(point))
+        case .pointerDown(let id, let point):
+            pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)
         case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: logical(point))
         case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
         case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)
@@ -67,8 +70,8 @@ public struct KioskSession: Sendable {
         }
         var events: [PagerEvent] = []
         for event in pager.handle(pagerInput, at: time, pageWidth: width) {
-            if case .tap(let point) = event {
-                events += tap(at: point, time: time)
+            if case .tap = event {
+                if let request = controlPress.tapped() { events += pager.handle(request, at: time, pageWidth: width) }
             } else {
                 events.append(event)
             }
@@ -85,19 +88,5 @@ public struct KioskSession: Sendable {
     public func snapshot(alpha: Double = 1) -> PagerSnapshot {
         PagerSnapshot(pageCount: pager.pageCount, currentPage: pager.currentPage,
                       position: pager.interpolatedPosition(alpha: alpha), wraps: pager.isWrapping)
-    }
-
-    /// A tap: on the page control it pages as `UIPageControl` does; elsewhere it does nothing.
-    private mutating func tap(at point: Point, time: Double) -> [PagerEvent] {
-        let pixel = Point(x: point.x * stage.pointScale, y: point.y * stage.pointScale)
-        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
-        let input: PagerInput
-        switch control.target(at: pixel, currentPage: pager.currentPage) {
-        case .previous?: input = .previous
-        case .next?: input = .next
-        case .page(let page)?: input = .goTo(page)
-        case nil: return []
-        }
-        return pager.handle(input, at: time, pageWidth: pageWidthInPoints)
     }
 }

@@ -14,10 +14,12 @@ struct PointerGesture: Sendable {
     let pointer: Int
     /// Where it went down.
     let downPoint: Point
-    /// Whether the press caught a moving card (then it is never a tap).
-    let caught: Bool
-    /// The unwrapped page the gesture began from: the page nearest to the card at the press.
-    let origin: Int
+    /// Whether the gesture has taken the card (at the press, or for a press on a control when it became a drag).
+    var holdsCard = false
+    /// Whether taking the card stopped a moving card or a trackpad stream (then it is never a tap).
+    var caught = false
+    /// The unwrapped page the gesture began from: the page nearest to the card when it took it.
+    var origin = 0
     var phase: Phase = .pressed
     /// The pointer x the drag measures from.
     var anchorX: Double
@@ -31,20 +33,33 @@ struct PointerGesture: Sendable {
 }
 
 extension Pager {
-    /// A pointer went down: the first one starts a gesture (catching any animation); others are only counted.
-    mutating func pointerDown(id: Int, at point: Point, events: inout [PagerEvent]) {
+    /// A pointer went down: the first one starts a gesture; others are only counted.
+    ///
+    /// The gesture takes the card at once (catching any animation or trackpad stream), unless `catches` is false
+    /// (a press on the page control): then a moving card keeps moving and is caught only if the press becomes a
+    /// drag, so a tap there adds to the running transition instead of cancelling it.
+    mutating func pointerDown(id: Int, at point: Point, catches: Bool = true, events: inout [PagerEvent]) {
         guard point.x.isFinite, point.y.isFinite, !heldPointers.contains(id) else { return }
         let first = heldPointers.isEmpty
         heldPointers.insert(id)
         guard first else { return }
-        let caught = settle != nil
-        catchSettle(events: &events)
-        let position = visualPosition
-        var gesture = PointerGesture(pointer: id, downPoint: point, caught: caught,
-                                     origin: Int(position.rounded()), anchorX: point.x,
-                                     anchorRaw: unbanded(position), lastX: point.x, width: pageWidth)
+        var gesture = PointerGesture(pointer: id, downPoint: point, anchorX: point.x, anchorRaw: 0, lastX: point.x,
+                                     width: pageWidth)
+        if catches { takeCard(&gesture, events: &events) }
         gesture.tracker.add(time: now, x: point.x)
         self.gesture = gesture
+    }
+
+    /// The gesture takes the card where it is: a running animation or trackpad stream stops there.
+    mutating func takeCard(_ g: inout PointerGesture, events: inout [PagerEvent]) {
+        g.caught = settle != nil || wheelStream != nil
+        catchSettle(events: &events)
+        wheelStream = nil
+        let position = visualPosition
+        g.holdsCard = true
+        g.origin = Int(position.rounded())
+        g.anchorRaw = unbanded(position)
+        g.width = pageWidth
     }
 
     /// The driving pointer moved: decide tap, drag or vertical at the slop; afterwards the card follows 1:1.
@@ -63,6 +78,7 @@ extension Pager {
                 if abs(dy) > abs(dx) {
                     g.phase = .vertical
                 } else {
+                    if !g.holdsCard { takeCard(&g, events: &events) }
                     g.phase = .dragging
                     let direction: Double = dx < 0 ? -1 : 1
                     g.anchorX = g.downPoint.x + direction * min(abs(dx), PagingTuning.slop)
@@ -110,9 +126,14 @@ extension Pager {
             return
         }
         let pointVelocity = g.phase == .dragging ? g.tracker.velocity : 0
-        let pageVelocity = -pointVelocity / g.width
-        let target = releaseTarget(position: visualPosition, origin: g.origin,
-                                   pageVelocity: pageVelocity, pageWidth: g.width)
+        settleAfterDrag(origin: g.origin, pageVelocity: -pointVelocity / g.width, pageWidth: g.width, events: &events)
+    }
+
+    /// Lets go of a dragged card (by a pointer or a trackpad stream): it settles where `releaseTarget` says,
+    /// leaving at `pageVelocity` (pages per second, positive toward the next page).
+    mutating func settleAfterDrag(origin: Int, pageVelocity: Double, pageWidth: Double, events: inout [PagerEvent]) {
+        let target = releaseTarget(position: visualPosition, origin: origin, pageVelocity: pageVelocity,
+                                   pageWidth: pageWidth)
         let curve = SettleCurve.release(from: visualPosition, to: Double(target), velocity: pageVelocity, at: now)
         startTransition(to: target, curve: curve, events: &events)
     }

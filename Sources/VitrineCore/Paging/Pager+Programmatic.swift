@@ -11,11 +11,12 @@ extension Pager {
     ///
     /// The request is measured from the current target: from `currentPage` when at rest, from the animation's
     /// target while one runs. A running animation is retargeted in place: the card keeps its position and
-    /// velocity, no transition finishes or starts, and the final `transitionFinished` reports the last target.
-    /// Ignored while a pointer drives a gesture (the finger owns the card), for indices outside the deck, and when
-    /// the target would not move (at an end without wrapping, a single card, `goTo` the target itself).
+    /// velocity, no transition finishes or starts, `transitionRetargeted` announces the new target, and the final
+    /// `transitionFinished` reports it. So N requests land N pages on with one transition, whatever their source.
+    /// Ignored while a pointer or a trackpad stream drives the card (it owns the card), for indices outside the
+    /// deck, and when the target would not move (at an end without wrapping, a single card, `goTo` the target).
     mutating func requestMove(_ request: MoveRequest, events: inout [PagerEvent]) -> Bool {
-        guard gesture == nil else { return false }
+        guard gesture == nil, wheelStream == nil else { return false }
         let base = settle?.target ?? currentPage
         var target: Int
         switch request {
@@ -28,6 +29,7 @@ extension Pager {
         target = clampedTarget(target)
         guard target != base else { return false }
         if let running = settle {
+            events.append(.transitionRetargeted(from: currentPage, to: wrappedPage(target)))
             let curve = SettleCurve.programmatic(from: running.curve.position(at: now), to: Double(target),
                                                  velocity: running.curve.velocity(at: now), at: now)
             if let curve {
@@ -48,24 +50,5 @@ extension Pager {
     func shortestDelta(from: Int, to: Int) -> Int {
         let forward = wrappedPage(to - from)
         return forward * 2 > pageCount ? forward - pageCount : forward
-    }
-
-    /// A wheel event: one page per gesture in the larger axis' direction, with a debounce.
-    ///
-    /// `dx > 0` (scroll right) or `dy < 0` (scroll down, SDL's sign) means next; when both axes move, the larger
-    /// magnitude decides (vertical on a tie). After a wheel page move, further wheel events in the same
-    /// direction are ignored for `PagingTuning.wheelDebounce`; a change of direction is honoured at once.
-    /// Ignored while a pointer drives a gesture.
-    mutating func wheel(dx: Double, dy: Double, events: inout [PagerEvent]) {
-        guard dx.isFinite, dy.isFinite else { return }
-        let amount = abs(dx) > abs(dy) ? dx : -dy
-        guard amount != 0 else { return }
-        let direction = amount > 0 ? 1 : -1
-        if let last = lastWheelMove, last.direction == direction, now - last.time < PagingTuning.wheelDebounce {
-            return
-        }
-        if requestMove(.by(direction), events: &events) {
-            lastWheelMove = (time: now, direction: direction)
-        }
     }
 }

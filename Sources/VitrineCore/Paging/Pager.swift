@@ -35,8 +35,10 @@ public struct Pager: Sendable {
     var now: Double = -.infinity
     /// The latest valid page width, in points.
     var pageWidth: Double = 1
-    /// The last page move the wheel made, for the debounce.
-    var lastWheelMove: (time: Double, direction: Int)?
+    /// The latest notched wheel click, for the burst debounce.
+    var lastNotch: (time: Double, direction: Int)?
+    /// The trackpad stream driving the card, if one is open.
+    var wheelStream: WheelStream?
 
     /// An animation toward an (unwrapped) target page; its transition is open until it lands or is caught.
     struct Settle: Sendable {
@@ -61,10 +63,12 @@ public struct Pager: Sendable {
     /// toward the last page. Without wrapping it strays past the ends only by the rubber band.
     public var visualPosition: Double { pageCount == 0 ? 0 : Double(currentPage) + offset }
 
-    /// True when nothing moves and no pointer is down, so the event loop may block until the next input.
+    /// True when nothing moves, no pointer is down and no trackpad stream is open, so the loop may block.
     ///
-    /// The wheel debounce is not a pending timer: its expiry changes nothing by itself.
-    public var isIdle: Bool { settle == nil && heldPointers.isEmpty }
+    /// An open trackpad stream keeps the pager busy: it ends on a quiet gap (`PagingTuning.wheelStreamGap`) that
+    /// only a later `step(to:)` can notice, so the loop keeps stepping until then. The notched wheel's debounce is
+    /// not a pending timer: its expiry changes nothing by itself.
+    public var isIdle: Bool { settle == nil && heldPointers.isEmpty && wheelStream == nil }
 
     /// Whether pages actually wrap: `wraps` with at least two cards.
     public var isWrapping: Bool { wraps && pageCount > 1 }
@@ -94,6 +98,7 @@ public struct Pager: Sendable {
         if pageWidth.isFinite, pageWidth > 0 { self.pageWidth = pageWidth }
         switch input {
         case .pointerDown(let id, let point): pointerDown(id: id, at: point, events: &events)
+        case .pointerDownOnControl(let id, let point): pointerDown(id: id, at: point, catches: false, events: &events)
         case .pointerMove(let id, let point): pointerMove(id: id, to: point, events: &events)
         case .pointerUp(let id, let point): pointerUp(id: id, at: point, events: &events)
         case .pointerCancel: pointerCancel(events: &events)
@@ -116,17 +121,23 @@ public struct Pager: Sendable {
         return advance(to: time)
     }
 
-    /// Moves the clock forward and the animation with it; finishes the transition when the card arrives.
+    /// Moves the clock forward and the animation with it; ends a quiet trackpad stream (it settles like a
+    /// release) and finishes the transition when the card arrives.
     mutating func advance(to time: Double) -> [PagerEvent] {
         now = max(now, time)
-        guard let settle else { return [] }
+        var events: [PagerEvent] = []
+        if let stream = wheelStream, now >= stream.lastDelta + PagingTuning.wheelStreamGap {
+            wheelStream = nil
+            settleAfterDrag(origin: stream.origin, pageVelocity: stream.tracker.velocity / stream.width,
+                            pageWidth: stream.width, events: &events)
+        }
+        guard let settle else { return events }
         if now >= settle.curve.endTime {
-            var events: [PagerEvent] = []
             finish(at: settle.target, events: &events)
             return events
         }
         offset = settle.curve.position(at: now) - Double(currentPage)
-        return []
+        return events
     }
 
     /// Opens a transition toward `target` and animates along `curve`, or lands at once when there is none.

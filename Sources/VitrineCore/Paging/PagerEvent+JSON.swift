@@ -11,6 +11,8 @@ extension PagerEvent {
             return head + "\"dragBegan\",\"page\":\(page)}"
         case .transitionStarted(let from, let to):
             return head + "\"transitionStarted\",\"from\":\(from),\"to\":\(to)}"
+        case .transitionRetargeted(let from, let to):
+            return head + "\"transitionRetargeted\",\"from\":\(from),\"to\":\(to)}"
         case .transitionFinished(let from, let to, let completed):
             return head + "\"transitionFinished\",\"from\":\(from),\"to\":\(to),\"completed\":\(completed)}"
         case .pageChanged(let page):

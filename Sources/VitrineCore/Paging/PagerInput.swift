@@ -5,13 +5,17 @@
 public enum PagerInput: Sendable, Equatable {
     /// A pointer (finger or primary mouse button) went down. Only the first pointer of a gesture drives it.
     case pointerDown(id: Int, at: Point)
+    /// A pointer went down on a control drawn over the card (the page dots): as `pointerDown`, except that a moving
+    /// card is left alone unless the press becomes a drag, so a tap on the control adds to a running transition.
+    case pointerDownOnControl(id: Int, at: Point)
     /// A pointer moved; ignored unless it is the driving pointer.
     case pointerMove(id: Int, to: Point)
     /// A pointer went up; when it is the driving pointer the gesture ends here.
     case pointerUp(id: Int, at: Point)
     /// The system took every pointer away (focus lost, touch cancelled): the gesture returns to its page.
     case pointerCancel
-    /// A wheel or trackpad scroll. `dx > 0` (right) or `dy < 0` (down) means next; the larger axis decides.
+    /// A wheel or trackpad scroll, in notches. `dx > 0` (right) or `dy < 0` (down) means next; the larger axis
+    /// decides. Whole notches page (one page per burst); fractional deltas are a trackpad stream the card follows.
     case wheel(dx: Double, dy: Double)
     /// Go one page forward.
     case next

@@ -53,19 +53,19 @@ public enum PagingTuning {
 
     // MARK: Settling
 
-    /// How long a settle over one full page takes from rest: 0.35 s; shorter distances take `sqrt(distance)` as much.
+    /// The shortest settle a fast release is stretched toward: 0.1 s.
     ///
-    /// The square root keeps short snap-backs brisk without making full-page settles rushed.
-    public static let settleFullPageDuration = 0.35
-
-    /// The shortest settle: 0.1 s.
-    ///
-    /// Anything shorter reads as a jump at 60 Hz (fewer than six frames); a very fast fling is slowed to fit.
+    /// Anything shorter reads as a jump at 60 Hz (fewer than six frames). A release settles in `2 · distance /
+    /// speed` (its speed falls smoothly from the release speed to rest); when that is shorter than this, the settle
+    /// is lengthened toward it, but only as far as the speed can still only fall (`2.5 · distance / speed`): the
+    /// card never leaves slower than the finger and never overshoots.
     public static let minSettleDuration = 0.1
 
     /// The longest settle: 0.6 s.
     ///
-    /// A kiosk must feel responsive; past this the card seems to drift rather than settle.
+    /// A kiosk must feel responsive; past this the card seems to drift rather than settle. A release too slow to
+    /// bring the card home within it by only slowing down takes exactly this long: the least speed-up that
+    /// still arrives in time (a smooth rise and fall, peaking at most 1.875 × distance ÷ 0.6 s).
     public static let maxSettleDuration = 0.6
 
     /// How long a programmatic move (keys, dots, wheel, `goTo`) animates: 0.32 s, with a cubic ease-out.
@@ -80,11 +80,37 @@ public enum PagingTuning {
 
     // MARK: Wheel
 
-    /// How long after a wheel page move further wheel events in the same direction are ignored: 0.15 s.
+    /// How long a burst of notched wheel clicks lasts: a click within 0.15 s of the previous click in the same
+    /// direction belongs to the same burst, and a burst turns one page.
     ///
-    /// One notch or one trackpad swipe sends a burst of events within about 100 ms; 150 ms swallows the burst
-    /// yet lets a second deliberate notch through.
+    /// One flick of a notched wheel sends its clicks within about 100 ms of each other; 150 ms swallows the burst
+    /// yet lets a deliberate second click through. A trackpad that the system reports as whole clicks (SDL 2 on
+    /// X11 has no precise scrolling) sends them without such pauses, so one swipe is one burst and one page.
     public static let wheelDebounce = 0.15
+
+    /// The smallest wheel delta that counts, in notches: 0.1; smaller deltas are ignored altogether.
+    ///
+    /// About one point of scroll. Resting fingers and sensor noise on a trackpad send hundredths of a notch,
+    /// while a deliberate swipe, even a slow one at 120 pt/s, sends about a point per 120 Hz report. Like
+    /// Swiper's `thresholdDelta`: a nudge does nothing, and it cannot open a trackpad stream or keep one open.
+    public static let wheelDeltaThreshold = 0.1
+
+    /// How many notches of precise (trackpad) scrolling carry the card one page: 30, whatever the page's size.
+    ///
+    /// A trackpad is small next to the screen, so a swipe is measured on the trackpad, as macOS measures its swipe
+    /// between pages, not in screen points: SDL reports precise scrolling in notches of about ten pixels of
+    /// scroll, and a comfortable two-finger swipe across a third of a laptop trackpad comes to a few dozen of
+    /// them (an estimate, not measured on hardware here). Thirty notches a page lets one such swipe carry the
+    /// card past half way on a 1280-point window and on a 3840-point kiosk alike; a stream moves at most one page.
+    public static let trackpadNotchesPerPage = 30.0
+
+    /// The quiet time that ends a trackpad stream: 0.08 s without a delta.
+    ///
+    /// Trackpads report every 8–17 ms while the fingers move, and a slow finger through libinput can go 40–50
+    /// ms between reports, so a shorter gap would split one swipe into two gestures (and two pages). A longer one
+    /// would hold the card visibly still after the fingers lift, before it settles. The pager stays non-idle
+    /// while a stream is open, so the loop keeps stepping and notices the gap.
+    public static let wheelStreamGap = 0.08
 
     // MARK: Fixed timestep
 

@@ -11,7 +11,7 @@ public enum ReplayAction: Sendable, Equatable {
     case mouse(ReplayPhase, x: Double, y: Double)
     /// A navigation key.
     case key(KioskKey)
-    /// A wheel or trackpad scroll, in notches.
+    /// A wheel or trackpad scroll, in notches: whole ones are clicks, fractional ones a trackpad's precise deltas.
     case wheel(dx: Double, dy: Double)
     /// A programmatic page request (counted from 0).
     case page(Int)

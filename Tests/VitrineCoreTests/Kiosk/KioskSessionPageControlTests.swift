@@ -103,4 +103,80 @@ import Testing
         let d2 = try #require(h.dotCentersInPoints()[2])
         #expect(h.tap(at: d2) == [.transitionStarted(from: 4, to: 2)])
     }
+
+    @Test func twoTapsRightOfTheCurrentDotWithin100msLandTwoPagesOn() throws {
+        var h = KioskSessionHarness(pageCount: 5, currentPage: 1)
+        let dots = h.dotCentersInPoints()
+        let d3 = try #require(dots[3]), d4 = try #require(dots[4])
+        let right = Point(x: (d3.x + d4.x) / 2, y: d3.y)
+        h.send(.pointerDown(id: 1, at: right))
+        h.time += 0.03
+        h.send(.pointerUp(id: 1, at: right))
+        h.time += 0.04
+        h.send(.pointerDown(id: 1, at: right))  // 70 ms after the first press: the slide is running
+        h.time += 0.03
+        h.send(.pointerUp(id: 1, at: right))
+        h.settle()
+        #expect(h.currentPage == 3)
+        #expect(h.events == [.transitionStarted(from: 1, to: 2), .transitionRetargeted(from: 1, to: 3),
+                             .transitionFinished(from: 1, to: 3, completed: true), .pageChanged(page: 3)])
+    }
+
+    @Test func twoQuickTapsOnTheSameDotLandOnThatDot() throws {
+        var h = KioskSessionHarness(pageCount: 5, currentPage: 0)
+        let d3 = try #require(h.dotCentersInPoints()[3])
+        h.tap(at: d3)
+        h.tap(at: d3)  // 50 ms later, while the card slides toward 3
+        h.settle()
+        #expect(h.currentPage == 3)
+        #expect(h.events == [.transitionStarted(from: 0, to: 3), .transitionFinished(from: 0, to: 3, completed: true),
+                             .pageChanged(page: 3)])
+    }
+
+    @Test func fiveTapsAddUpLikeFiveKeyPresses() throws {
+        var taps = KioskSessionHarness(pageCount: 10, currentPage: 2)
+        let dots = taps.dotCentersInPoints()
+        let last = try #require(dots.values.max { $0.x < $1.x })
+        let right = Point(x: last.x + 12, y: last.y)  // right of the last dot, still on the control
+        var keys = KioskSessionHarness(pageCount: 10, currentPage: 2)
+        for _ in 0..<5 {
+            taps.tap(at: right)
+            keys.send(.key(.next))
+            keys.time += 0.05
+        }
+        taps.settle()
+        keys.settle()
+        #expect(taps.currentPage == 7 && keys.currentPage == 7)
+        #expect(taps.events == keys.events)
+    }
+
+    @Test func aTapMeansTheDotThatWasUnderTheFingerWhenItWentDown() throws {
+        // 30 cards: the dots are windowed around the current page, and the window moves when it changes.
+        var h = KioskSessionHarness(pageCount: 30, currentPage: 10)
+        let before = h.dotCentersInPoints()
+        #expect(before.count < 30 && before[10] != nil)
+        let page = try #require(before.keys.filter { $0 > 12 }.min())
+        let dot = try #require(before[page])
+        h.send(.key(.next))
+        h.time += 0.05
+        h.send(.pointerDown(id: 1, at: dot))
+        while h.currentPage == 10 { h.step() }  // the slide lands while the finger is down...
+        #expect(h.dotCentersInPoints()[page + 1].map { abs($0.x - dot.x) < 1e-9 } == true)  // ...and the dots move
+        h.send(.pointerUp(id: 1, at: dot))
+        h.settle()
+        #expect(h.currentPage == page)
+    }
+
+    @Test func aDragFromTheControlCatchesARunningSlideWhenItStartsDragging() throws {
+        var h = KioskSessionHarness(pageCount: 5, currentPage: 1)
+        let d0 = try #require(h.dotCentersInPoints()[0])
+        h.send(.key(.next))
+        h.time += 0.05
+        #expect(h.send(.pointerDown(id: 1, at: d0)) == [])  // a press on the control leaves the slide running
+        h.step()
+        h.time += 0.004
+        let moved = h.send(.pointerMove(id: 1, to: Point(x: d0.x - 12, y: d0.y)))
+        #expect(moved.first == .transitionFinished(from: 1, to: 2, completed: false))
+        #expect(moved.contains(.dragBegan(page: 1)))  // caught short of half way: from page 1
+    }
 }

@@ -12,7 +12,9 @@ import Testing
         h.settle()
         #expect(h.pager.currentPage == 6)
         #expect(h.pager.visualPosition == 6)
-        #expect(h.events == [.transitionStarted(from: 1, to: 2), .transitionFinished(from: 1, to: 6, completed: true),
+        #expect(h.events == [.transitionStarted(from: 1, to: 2), .transitionRetargeted(from: 1, to: 3),
+                             .transitionRetargeted(from: 1, to: 4), .transitionRetargeted(from: 1, to: 5),
+                             .transitionRetargeted(from: 1, to: 6), .transitionFinished(from: 1, to: 6, completed: true),
                              .pageChanged(page: 6)])
         // Continuous position: no step moves more than a fraction of a page...
         #expect(h.maxStepDelta() < 0.15)
@@ -21,6 +23,17 @@ import Testing
         let maxDeltaChange = zip(deltas.dropFirst(), deltas).map { abs($0 - $1) }.max() ?? 0
         #expect(maxDeltaChange < 0.01)
         #expect(deltas.allSatisfy { $0 >= 0 })  // never moves backwards
+    }
+
+    @Test func aRetargetBackToTheStartingPageIsAnnouncedAndFinishesUncompleted() {
+        var h = PagerHarness(pageCount: 5)
+        h.send(.next)
+        h.run(for: 0.1)
+        h.send(.previous)  // back toward page 0, where the card still nearly is
+        h.settle()
+        #expect(h.pager.currentPage == 0)
+        #expect(h.events == [.transitionStarted(from: 0, to: 1), .transitionRetargeted(from: 0, to: 0),
+                             .transitionFinished(from: 0, to: 0, completed: false)])
     }
 
     @Test func nextPressedAtTheSameInstantStillCountsEachPress() {
@@ -97,7 +110,7 @@ import Testing
         var h = PagerHarness(pageCount: 5)
         h.drag(cardTravel: -0.6 * h.width, duration: 2, moves: 20)
         h.run(for: 0.05)
-        #expect(h.send(.next) == [])
+        #expect(h.send(.next) == [.transitionRetargeted(from: 0, to: 2)])
         h.settle()
         #expect(h.pager.currentPage == 2)
         #expect(count(h.events, \.isFinished) == 1)

@@ -6,11 +6,13 @@ struct InvariantChecker {
     var page: Int
     var open = false
     var openFrom = 0
+    /// The open transition's last announced target (by `transitionStarted` or `transitionRetargeted`).
+    var announced = 0
     /// How far the card may legitimately be from `currentPage` since the pager was last idle, in pages.
     var budget = 1.0
     var failures: [String] = []
     /// Coverage counters, so the test can show the random inputs reached the interesting paths.
-    var drags = 0, completed = 0, interrupted = 0, taps = 0
+    var drags = 0, completed = 0, interrupted = 0, taps = 0, retargets = 0
 
     mutating func check(_ events: [PagerEvent], _ pager: Pager, after input: String) {
         func fail(_ message: String) {
@@ -18,14 +20,22 @@ struct InvariantChecker {
         }
         for (index, event) in events.enumerated() {
             switch event {
-            case .transitionStarted(let from, _):
+            case .transitionStarted(let from, let to):
                 if open { fail("nested transitionStarted") }
                 if from != page { fail("started from \(from), page is \(page)") }
                 open = true
                 openFrom = from
+                announced = to
+            case .transitionRetargeted(let from, let to):
+                if !open { fail("transitionRetargeted without a start") }
+                if from != openFrom { fail("retargeted from \(from), started from \(openFrom)") }
+                if to == announced { fail("retargeted to the target already announced (\(to))") }
+                announced = to
+                retargets += 1
             case .transitionFinished(let from, let to, let completed):
                 if !open { fail("transitionFinished without a start") }
                 if from != openFrom { fail("finished from \(from), started from \(openFrom)") }
+                if to != announced { fail("finished at \(to), last announced \(announced)") }
                 if completed, to == from { fail("completed without changing page (\(from))") }
                 if completed { self.completed += 1 } else if to != from { interrupted += 1 }
                 let next = index + 1 < events.count ? events[index + 1] : nil
@@ -86,7 +96,7 @@ struct InvariantChecker {
         }
         func send(_ input: PagerInput) {
             switch input {
-            case .pointerDown: checker.budget += 1.5
+            case .pointerDown, .pointerDownOnControl: checker.budget += 1.5
             case .next, .previous, .wheel: checker.budget += 1
             case .first, .last, .goTo: checker.budget += Double(count) / 2 + 1
             default: break
@@ -111,7 +121,8 @@ struct InvariantChecker {
             case 0..<14:
                 let point = Point(x: .random(in: -100..<900, using: &rng), y: .random(in: 0..<600, using: &rng))
                 held[id] = point
-                send(.pointerDown(id: id, at: point))
+                let onControl = Double.random(in: 0..<1, using: &rng) < 0.3
+                send(onControl ? .pointerDownOnControl(id: id, at: point) : .pointerDown(id: id, at: point))
             case 14..<58:
                 let from = held[id] ?? Point(x: 400, y: 300)
                 let jump = Double.random(in: 0..<1, using: &rng) < 0.1 ? 400.0 : 40.0
@@ -126,8 +137,14 @@ struct InvariantChecker {
             case 72..<74:
                 held.removeAll()
                 send(.pointerCancel)
-            case 74..<80:
-                send(.wheel(dx: .random(in: -3...3, using: &rng), dy: .random(in: -3...3, using: &rng)))
+            case 74..<77:
+                // Notched clicks: whole numbers on one axis.
+                let notches = Double(Int.random(in: -3...3, using: &rng))
+                send(Bool.random(using: &rng) ? .wheel(dx: notches, dy: 0) : .wheel(dx: 0, dy: notches))
+            case 77..<80:
+                // Precise (trackpad) deltas, tiny to large, opening and feeding streams.
+                let scale = Double.random(in: 0..<1, using: &rng) < 0.3 ? 0.15 : 3
+                send(.wheel(dx: .random(in: -scale...scale, using: &rng), dy: .random(in: -scale...scale, using: &rng)))
             case 80..<87: send(.next)
             case 87..<93: send(.previous)
             case 93..<95: send(.first)
@@ -138,9 +155,9 @@ struct InvariantChecker {
         }
         quiesce()
         #expect(checker.failures.isEmpty, "seed \(seed): \(checker.failures.prefix(5))")
-        let coverage = "drags \(checker.drags), taps \(checker.taps), completed \(checker.completed), interrupted \(checker.interrupted)"
+        let coverage = "drags \(checker.drags), taps \(checker.taps), completed \(checker.completed), interrupted \(checker.interrupted), retargets \(checker.retargets)"
         if count > 0 { #expect(checker.drags > 200 && checker.taps > 20, "\(coverage)") }
-        if count > 1 { #expect(checker.completed > 200 && checker.interrupted > 50, "\(coverage)") }
+        if count > 1 { #expect(checker.completed > 200 && checker.interrupted > 50 && checker.retargets > 50, "\(coverage)") }
         #expect(count > 0 || checker.drags + checker.taps + checker.completed + checker.interrupted == 0)
     }
 

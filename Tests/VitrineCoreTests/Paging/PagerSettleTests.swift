@@ -99,10 +99,12 @@ import Testing
         }
     }
 
-    @Test func releaseCurveCapsAVelocityTooFastToStopWithoutOvershoot() throws {
+    @Test func aReleaseTooFastForTheShortestSettleKeepsItsSpeedAndStillStopsAtTheTarget() throws {
+        // 0.1 pages at 50 pages/s: 2·d/v is 4 ms. The curve keeps the speed exactly and is stretched only to
+        // 2.5·d/v (5 ms), not to the 0.1 s minimum, which would need a slower start or an overshoot.
         let curve = try #require(SettleCurve.release(from: 0.9, to: 1, velocity: 50, at: 0))
-        #expect(curve.duration == PagingTuning.minSettleDuration)
-        #expect(curve.initialVelocity <= 3 * 0.1 / curve.duration + 1e-12)
+        #expect(abs(curve.duration - 2.5 * 0.1 / 50) < 1e-12)
+        #expect(abs(curve.initialVelocity - 50) < 1e-9)
         var previous = 0.9
         for i in 0...100 {
             let p = curve.position(at: Double(i) * curve.duration / 100)
@@ -110,6 +112,30 @@ import Testing
             previous = p
         }
         #expect(SettleCurve.release(from: 1, to: 1, velocity: 3, at: 0) == nil)
+    }
+
+    @Test func aReleaseFastEnoughOnlySlowsDownAlongASmoothstep() throws {
+        // 0.2 pages at 2 pages/s: home in 2·d/v = 0.2 s, the speed falling as v·(1 − (3s² − 2s³)).
+        let curve = try #require(SettleCurve.release(from: 1.8, to: 2, velocity: 2, at: 3))
+        #expect(abs(curve.duration - 0.2) < 1e-12)
+        for s in [0.0, 0.1, 0.25, 0.5, 0.75, 0.9] {
+            let expected = 2 * (1 - (3 * s * s - 2 * s * s * s))
+            #expect(abs(curve.velocity(at: 3 + s * 0.2) - expected) < 1e-9)
+        }
+        #expect(curve.position(at: 3.2) == 2)
+    }
+
+    @Test func aSlowReleaseFarFromHomeTakesTheWholeCapAndSpeedsUpOnce() throws {
+        // 0.8 pages at 0.25 pages/s cannot get home in 0.6 s by slowing down: it takes exactly 0.6 s.
+        let curve = try #require(SettleCurve.release(from: 0.2, to: 1, velocity: 0.25, at: 0))
+        #expect(curve.duration == PagingTuning.maxSettleDuration)
+        #expect(abs(curve.initialVelocity - 0.25) < 1e-12)
+        let speeds = (0...600).map { curve.velocity(at: Double($0) / 1000) }
+        let peak = speeds.indices.max { speeds[$0] < speeds[$1] }!
+        #expect(peak > 0 && peak < 600)
+        #expect(zip(speeds.prefix(peak + 1), speeds.prefix(peak + 1).dropFirst()).allSatisfy { $0 <= $1 + 1e-12 })
+        #expect(zip(speeds.suffix(from: peak), speeds.suffix(from: peak).dropFirst()).allSatisfy { $0 >= $1 - 1e-12 })
+        #expect(speeds[peak] <= 1.875 * 0.8 / 0.6 + 1e-9)
     }
 
     @Test func releaseVelocityAwayFromTheTargetIsDropped() throws {
