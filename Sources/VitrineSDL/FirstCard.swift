@@ -11,8 +11,11 @@ import VitrineCore
 public final class FirstCard: @unchecked Sendable {
     /// What the thread made.
     public struct Output {
-        /// The decoded picture at its own size, or why there is none.
+        /// The decoded picture, or why there is none.
         public var decoded: Result<Surface, SDLError>
+        /// The decoded picture and how it was decoded, so a deck that needs another size can tell whether it is
+        /// the same (``DecodedImage/isSame(as:)``).
+        public var picture: DecodedImage? = nil
         /// The card composed for the expected size, when one was given.
         public var composed: Composed?
     }
@@ -58,7 +61,7 @@ public final class FirstCard: @unchecked Sendable {
 
     /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size.
     public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary) {
-        self.init(guessing: { card.image }, fonts: fonts)
+        self.init(guessing: { card.image }, hint: expected?.decodeOptions ?? DecodeOptions(), fonts: fonts)
         proceed(card: card, index: index, expected: expected)
     }
 
@@ -67,21 +70,22 @@ public final class FirstCard: @unchecked Sendable {
     /// ``proceed(card:index:expected:)`` to say which card it really is.
     ///
     /// Validating a large deck (10,000 cards: about 12 ms) and decoding the first picture then happen side by
-    /// side; a wrong guess is decoded again.
-    public convenience init(configFile: String, fonts: FontLibrary) {
+    /// side; a wrong guess is decoded again. `hint` says how to decode it before the card's size is known (such as
+    /// the card size of a window given on the command line); a card that turns out bigger is decoded again.
+    public convenience init(configFile: String, hint: DecodeOptions = DecodeOptions(), fonts: FontLibrary) {
         self.init(guessing: {
             // Only a regular file: reading a pipe here would take its text from the config loader.
             var status = stat()
             guard stat(configFile, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
                   let bytes = try? Surface.readPrefix(of: configFile, count: FirstCard.peekBytes) else { return nil }
             return KioskConfig.peekFirstCardImage(bytes, file: configFile)
-        }, fonts: fonts)
+        }, hint: hint, fonts: fonts)
     }
 
-    private init(guessing guess: @escaping @Sendable () -> String?, fonts: FontLibrary) {
+    private init(guessing guess: @escaping @Sendable () -> String?, hint: DecodeOptions, fonts: FontLibrary) {
         self.fonts = fonts
         queue.async { [self] in
-            output = prepare(guess: guess)
+            output = prepare(guess: guess, hint: hint)
             doneLock.withLock { done = true }
             finished.signal()
         }
@@ -120,25 +124,32 @@ public final class FirstCard: @unchecked Sendable {
         return output ?? none
     }
 
-    private func prepare(guess: () -> String?) -> Output {
+    private func prepare(guess: () -> String?, hint: DecodeOptions) -> Output {
+        func decode(_ path: String, _ options: DecodeOptions) -> Result<DecodedImage, SDLError> {
+            Result { () throws(SDLError) in try ImageDecoder.decode(path: path, options: options) }
+        }
         let guessed = guess()
-        var decoded = guessed.map { PreparedImage.decode(path: $0) }
+        var picture = guessed.map { decode($0, hint) }
         StartupTimeline.mark("first card decoded")
         planned.wait()
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "no card to make")), composed: nil)
         guard let plan else { return none }
-        if guessed != plan.card.image || decoded == nil {
-            decoded = PreparedImage.decode(path: plan.card.image)
-            StartupTimeline.mark("first card decoded again: the guess was \(guessed ?? "none")")
+        // The guess was decoded for the hinted size; a card that needs another scale (or no Exif turn) is decoded again.
+        var stale = false
+        if case .success(let made)? = picture, let expected = plan.expected { stale = !made.isSame(as: expected.decodeOptions) }
+        if guessed != plan.card.image || picture == nil || stale {
+            picture = decode(plan.card.image, plan.expected?.decodeOptions ?? hint)
+            StartupTimeline.mark("first card decoded again: the guess was \(guessed ?? "none")\(stale ? " at another size" : "")")
         }
-        guard let decoded else { return none }
-        guard let expected = plan.expected else { return Output(decoded: decoded, composed: nil) }
+        guard let picture else { return none }
+        let decoded = picture.map(\.surface), made = try? picture.get()
+        guard let expected = plan.expected else { return Output(decoded: decoded, picture: made, composed: nil) }
         do throws(SDLError) {
-            let made = try expected.composeSurface(decoded: decoded, fonts: fonts)
+            let card = try expected.composeSurface(decoded: decoded, fonts: fonts)
             StartupTimeline.mark("first card composed")
-            return Output(decoded: decoded, composed: Composed(composer: expected, surface: made.surface, problems: made.problems))
+            return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: card.surface, problems: card.problems))
         } catch {
-            return Output(decoded: decoded, composed: Composed(composer: expected, surface: nil, problems: []))
+            return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: nil, problems: []))
         }
     }
 }

@@ -89,6 +89,7 @@ public final class KioskApp {
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                             background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
+        deck.exifOrientation = display.exifOrientation
         if let firstCard {
             deck.adopt(firstCard, pageCount: options.config.cards.count)
             StartupTimeline.mark("first card taken")
@@ -283,8 +284,10 @@ public final class KioskApp {
         guard !options.fullscreen, !options.isKiosk, config.display.renderer.usesSoftware, let card = config.cards.first else { return nil }
         let stage = StageLayout(windowPixels: config.display.rotation.logicalSize(ofPhysical: options.windowSize), pointScale: 1,
                                 fit: config.display.fit)
-        return CardComposer(card: card, index: 0, pageCount: config.cards.count,
-                            size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
+        var composer = CardComposer(card: card, index: 0, pageCount: config.cards.count,
+                                    size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
+        composer.exifOrientation = config.display.exifOrientation
+        return composer
     }
 
     /// The page geometry for the window's drawable, upright for the panel's rotation.

@@ -1,3 +1,5 @@
+import VitrineCore
+
 /// Hand-built image file headers, byte by byte from each format's specification, for probing tests and bad files.
 public enum ImageHeaders {
     /// A PNG signature and `IHDR` chunk (8-bit RGBA) claiming `width` x `height`, with a correct CRC; with
@@ -60,6 +62,36 @@ public enum ImageHeaders {
         }
         return Array("RIFF".utf8) + littleEndian(4 + 8 + payload.count, 4) + Array("WEBP".utf8) + Array(kind.rawValue.utf8)
             + littleEndian(payload.count, 4) + payload
+    }
+
+    /// An APP1 segment (marker, length, body) holding an Exif block whose IFD0 has one entry: `Orientation` =
+    /// `orientation`, in the byte order `littleEndian` picks.
+    public static func exifSegment(orientation: Int, littleEndian little: Bool = false) -> [UInt8] {
+        func field(_ value: Int, _ count: Int) -> [UInt8] { little ? littleEndian(value, count) : bigEndian(value, count) }
+        let tiff: [UInt8] = (little ? Array("II".utf8) : Array("MM".utf8)) + field(42, 2) + field(8, 4)
+            + field(1, 2) + field(0x0112, 2) + field(3, 2) + field(1, 4) + field(orientation, 2) + [0, 0] + field(0, 4)
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        return [0xFF, 0xE1] + bigEndian(body.count + 2, 2) + body
+    }
+
+    /// `jpeg` (a whole JPEG file) with `segment` inserted right after its SOI marker.
+    public static func inserting(_ segment: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
+        Array(jpeg.prefix(2)) + segment + Array(jpeg.dropFirst(2))
+    }
+
+    /// A GIF89a header for a `screen`-sized logical screen whose first image descriptor claims a `frame`-sized
+    /// frame, then an empty image and the trailer: the frame of a decompression bomb.
+    public static func gif(screen: PixelSize, frame: PixelSize) -> [UInt8] {
+        gif(width: screen.width, height: screen.height)
+            + [0x21, 0xF9, 4, 0, 0, 0, 0, 0]  // A graphic control extension.
+            + [0x2C] + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(frame.width, 2) + littleEndian(frame.height, 2) + [0]
+            + [2, 2, 0x4C, 0x01, 0, 0x3B]
+    }
+
+    /// A PNG header (`png(width:height:)`) followed by one chunk of `type` claiming `claimedLength` bytes but holding
+    /// only `bytes` of them: libpng's `huge_*_chunk.png` crashers.
+    public static func pngWithChunk(_ type: String, claimedLength: Int, bytes: Int = 12) -> [UInt8] {
+        png(width: 16, height: 16) + bigEndian(claimedLength, 4) + Array(type.utf8) + [UInt8](repeating: 0x41, count: bytes)
     }
 
     /// `value`'s low `count` bytes, most significant first.

@@ -18,19 +18,23 @@ public enum ImageProbe {
     /// Does not apply the pixel limit; ``check(_:isWholeFile:maximumPixels:)`` does.
     public static func probe(_ bytes: [UInt8], isWholeFile: Bool = true) throws(ImageProblem) -> ImageInfo {
         guard !bytes.isEmpty else { throw .empty }
-        guard let format = format(of: bytes) else { throw .notAnImage(looksLikeText: startsWithText(bytes)) }
+        guard let format = format(of: bytes) else {
+            if let (name, hint) = unsupportedFormat(of: bytes) { throw .unsupportedFormat(name, hint: hint) }
+            throw .notAnImage(looksLikeText: startsWithText(bytes))
+        }
         let reader = HeaderReader(bytes: bytes, format: format, isWholeFile: isWholeFile)
         do throws(ImageProblem) {
             let size: PixelSize
+            var orientation = ImageOrientation.up
             switch format {
             case .png: size = try pngSize(reader)
-            case .jpeg: size = try jpegSize(reader)
+            case .jpeg: (size, orientation) = try jpegHeader(reader)
             case .gif: size = try gifSize(reader)
             case .bmp: size = try bmpSize(reader)
             case .webp: size = try webpSize(reader)
             }
             guard size.width > 0, size.height > 0 else { throw .corruptHeader(format, "claims a size of \(size.width)x\(size.height)") }
-            return ImageInfo(format: format, size: size)
+            return ImageInfo(format: format, size: size, orientation: orientation)
         } catch {
             // Text that happens to start like a signature ("BMW …") is text, not a broken bitmap.
             throw startsWithText(bytes) ? .notAnImage(looksLikeText: true) : error

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Writes the tiny image fixtures the decoder tests read (Tests/VitrineSDLTests/Fixtures), with ImageMagick.
+# Tests never run this: its output is committed. Each file is a few hundred bytes.
+set -euo pipefail
+out="$(dirname "$0")/../Tests/VitrineSDLTests/Fixtures"
+mkdir -p "$out"
+# Left half red, right half blue, as a CMYK JPEG with an Adobe marker (stored inverted, as Photoshop does).
+convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' -colorspace CMYK -quality 95 -strip "$out/cmyk-adobe.jpg"
+# The same picture as a progressive JPEG (ImageMagick writes libjpeg's usual 10 scans).
+convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' -interlace JPEG -quality 95 -strip "$out/progressive.jpg"
+# 8-bit greyscale with a transparent grey (tRNS): left half grey 76, right half the transparent grey 200.
+convert -size 16x16 xc:'gray(76)' -fill 'gray(200)' -draw 'rectangle 8,0 15,15' -transparent 'gray(200)' \
+    -define png:color-type=0 -define png:bit-depth=8 -strip "$out/grey-trns.png"

@@ -1,0 +1,52 @@
+import Testing
+import VitrineTestSupport
+@testable import VitrineCore
+
+/// The probe's checks past the size header: chunk lengths, GIF frames, formats known by name, metadata of any size.
+@Suite struct ImageProbeLimitTests {
+    func problem(_ bytes: [UInt8], isWholeFile: Bool = true) -> ImageProblem? {
+        do throws(ImageProblem) {
+            _ = try ImageProbe.check(bytes, isWholeFile: isWholeFile)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: ["tEXt", "zTXt", "iTXt", "pCAL", "sCAL", "sPLT", "iCCP", "juNk"])
+    func aHugeAncillaryChunkIsRefusedBeforeDecoding(type: String) {
+        let reason = problem(ImageHeaders.pngWithChunk(type, claimedLength: 0x7FFF_FFFF))?.description ?? ""
+        #expect(reason == "the \(type) chunk at byte 33 claims 2147483647 bytes, over the 8 MiB limit for metadata chunks")
+    }
+
+    @Test func aChunkLongerThanTheRestOfTheFileIsCorrupt() {
+        let reason = problem(ImageHeaders.pngWithChunk("tEXt", claimedLength: 5000))?.description ?? ""
+        #expect(reason == "corrupt PNG data: the tEXt chunk at byte 33 claims 5000 bytes, but only 12 follow")
+        let idat = problem(ImageHeaders.pngWithChunk("IDAT", claimedLength: 5000))?.description ?? ""
+        #expect(idat == "corrupt PNG data: the file is cut off inside the IDAT chunk at byte 33")
+        // Only the prefix was read: the rest of the file may well hold the chunk.
+        #expect(problem(ImageHeaders.pngWithChunk("tEXt", claimedLength: 5000), isWholeFile: false) == nil)
+        #expect(problem(ImageHeaders.png(width: 4, height: 4, complete: true)) == nil)
+    }
+
+    @Test func aGIFFrameOverThePixelLimitIsRefusedThoughItsScreenIsSmall() {
+        let bomb = ImageHeaders.gif(screen: PixelSize(width: 10, height: 10), frame: PixelSize(width: 65_535, height: 65_535))
+        #expect(problem(bomb)?.description == "its first frame claims 65535x65535 (4294.84 megapixels), over the 50-megapixel limit")
+        let fine = ImageHeaders.gif(screen: PixelSize(width: 10, height: 10), frame: PixelSize(width: 20, height: 20))
+        #expect(problem(fine) == nil)
+    }
+
+    @Test func heicAVIFAndTIFFAreRefusedByName() {
+        func ftyp(_ brand: String) -> [UInt8] { [0, 0, 0, 24] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) }
+        #expect(problem(ftyp("heic"))?.description.hasPrefix("HEIC is not supported: convert it to JPEG first") == true)
+        #expect(problem(ftyp("avif"))?.description.hasPrefix("AVIF is not supported: convert it to JPEG first") == true)
+        #expect(problem(ftyp("isom")) == .notAnImage(looksLikeText: false))
+        #expect(problem([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0])?.description.hasPrefix("TIFF is not supported") == true)
+        #expect(problem([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8])?.description.hasPrefix("TIFF is not supported") == true)
+    }
+
+    @Test func aJPEGWithMoreThan256KiBOfMetadataIsFoundInTheWholeFile() throws {
+        let jpeg = ImageHeaders.jpeg(width: 4000, height: 3000, metadataBytes: 360_000)
+        #expect(try ImageProbe.check(jpeg).size == PixelSize(width: 4000, height: 3000))
+    }
+}
