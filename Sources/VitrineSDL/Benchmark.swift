@@ -26,14 +26,21 @@ public struct Benchmark {
     public var frames: Int
     /// The bundled font files.
     public var fontPaths: [FontWeight: String]
+    /// How many times each photo is decoded each way (``decodeFigures(in:repeats:)``).
+    public var decodeRepeats: Int
+
+    /// Decodes of each photo when none are asked for: the 24-megapixel one takes a while with SDL_image.
+    public static let defaultDecodeRepeats = 9
 
     /// A benchmark of `cards` cards at `size`, timing `frames` frames, drawing text with `fontPaths`.
-    public init(size: PixelSize = defaultSize, cards: Int = defaultCards, frames: Int = defaultFrames, fontPaths: [FontWeight: String]) {
-        self.size = size; self.cards = cards; self.frames = frames; self.fontPaths = fontPaths
+    public init(size: PixelSize = defaultSize, cards: Int = defaultCards, frames: Int = defaultFrames, fontPaths: [FontWeight: String],
+                decodeRepeats: Int = defaultDecodeRepeats) {
+        self.size = size; self.cards = cards; self.frames = frames; self.fontPaths = fontPaths; self.decodeRepeats = decodeRepeats
     }
 
     /// Writes the deck into `folder` (which must exist), measures, and returns the figures in order:
-    /// `config_load`, `first_frame`, `transition_frame`, `memcpy_frame`, `frame_over_memcpy`, `peak_rss`.
+    /// `config_load`, `first_frame`, `transition_frame`, `memcpy_frame`, `frame_over_memcpy`, `peak_rss`, then the
+    /// decode figures (``decodeFigures(in:repeats:)``), measured after the peak so they do not raise it.
     ///
     /// Problems drawing a card (an image that cannot be read) go to `report`; an SDL failure or a config that does
     /// not load stops the benchmark. Needs an initialised ``SDLLibrary`` (video is not needed).
@@ -68,7 +75,7 @@ public struct Benchmark {
         copy.finish()
 
         let ms = Benchmark.millisecondsPerSecond
-        return [
+        let deck = [
             BenchmarkFigure(name: "config_load", samples: loads, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "first_frame", samples: first, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "transition_frame", samples: frameTimes, scale: ms, unit: "ms"),
@@ -76,6 +83,7 @@ public struct Benchmark {
             BenchmarkFigure(name: "frame_over_memcpy", samples: ratios, unit: "x"),
             BenchmarkFigure(name: "peak_rss", value: ProcessMetrics.peakResidentMiB, unit: "MiB"),
         ].compactMap { $0 }
+        return deck + (decodeRepeats > 0 ? try decodeFigures(in: folder, repeats: decodeRepeats) : [])
     }
 
     /// Loads and validates the config at `path`, turning its problems into an error.

@@ -3,11 +3,10 @@ import CSDL2
 import Glibc
 import VitrineCore
 
-/// Decodes JPEGs with libjpeg-turbo, at the size the card needs: the smallest scale of N/8 (libjpeg's DCT
-/// scaling, N from 1 to 8) whose picture still covers the requested size, straight into 32-bit ARGB.
+/// Decodes JPEGs with libjpeg-turbo, at the size the card needs: the smallest of 1/8, 1/4, 1/2 and 1 (libjpeg's
+/// DCT scaling, see ``DecodeScale``) whose picture still covers the requested size, straight into 32-bit ARGB.
 ///
-/// An 1800x1200 photo for a 1200x800 card decodes at 1350x900, a 6000x4000 one at 1500x1000: less work and a
-/// quarter to a sixteenth of the memory. CMYK and YCCK pictures (print files) are converted to RGB, inverted when an
+/// A 6000x4000 photo for a 1200x800 card decodes at 1500x1000: a quarter of the work and a sixteenth of the memory. CMYK and YCCK pictures (print files) are converted to RGB, inverted when an
 /// Adobe marker says so (Photoshop's convention). The limits of ``ImageLimits`` hold: progressive scans, decode
 /// memory and time. Data that ends early is refused; other damage libjpeg decodes past is reported as a note.
 enum JPEGDecoder {

@@ -65,12 +65,16 @@ extension SDLTests {
             #expect(decoded.notes.isEmpty)
         }
 
-        @Test func aJPEGDecodesAtTheSmallestEighthThatCoversTheCard() throws {
+        @Test func aJPEGDecodesAtTheSmallestScaleThatCoversTheCard() throws {
             let jpeg = try Self.quadrantJPEG(size: PixelSize(width: 1800, height: 1200))
-            let card = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 1200, height: 800)))
-            #expect(card.surface.size == PixelSize(width: 1350, height: 900))
+            let card = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 900, height: 600)))
+            #expect(card.surface.size == PixelSize(width: 900, height: 600))
+            let between = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 1200, height: 800)))
+            #expect(between.surface.size == PixelSize(width: 1800, height: 1200))  // 3/4 would do, but only 1/8, 1/4, 1/2 and 1 are used.
             let small = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 300, height: 200)))
             #expect(small.surface.size == PixelSize(width: 450, height: 300))
+            let tiny = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 200, height: 100)))
+            #expect(tiny.surface.size == PixelSize(width: 225, height: 150))
             let big = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 2400, height: 1600)))
             #expect(big.surface.size == PixelSize(width: 1800, height: 1200))
             #expect(Self.corners(card.surface) == Self.expectedCorners[1])

@@ -51,3 +51,16 @@ import VitrineTestSupport
         }
     }
 }
+
+@Suite struct DecodeScaleTests {
+    @Test func theSmallestPowerOfTwoEighthThatCoversIsChosen() {
+        let photo = PixelSize(width: 6000, height: 4000)
+        #expect(DecodeScale.numerator(stored: photo, covering: PixelSize(width: 1200, height: 800)) == 2)
+        #expect(DecodeScale.numerator(stored: photo, covering: PixelSize(width: 750, height: 500)) == 1)
+        #expect(DecodeScale.numerator(stored: photo, covering: PixelSize(width: 1501, height: 800)) == 4)
+        #expect(DecodeScale.numerator(stored: photo, covering: PixelSize(width: 3840, height: 2560)) == 8)
+        // A picture smaller than the card decodes whole; a rounded-up size still covers.
+        #expect(DecodeScale.numerator(stored: PixelSize(width: 300, height: 200), covering: PixelSize(width: 1200, height: 800)) == 8)
+        #expect(DecodeScale.scaled(PixelSize(width: 1001, height: 7), 1) == PixelSize(width: 126, height: 1))
+    }
+}
