@@ -32,9 +32,11 @@ enum JPEGDecoder {
             return .overLimit(.jpeg, "decoding needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
                               + "limit (a large progressive JPEG keeps all its coefficients)")
         }
-        if message.hasPrefix("more than") || message.hasPrefix("decoding took") {
-            return .overLimit(.jpeg, message + (message.hasPrefix("more than")
-                ? " (the limit is \(ImageLimits.maximumProgressiveScans))" : " (\(ImageLimits.decodeSeconds) s)"))
+        if message.hasPrefix("more than") {
+            return .overLimit(.jpeg, message + ", the limit (real photos have about 10)")
+        }
+        if message.hasPrefix("decoding took") {
+            return .overLimit(.jpeg, "decoding took longer than \(ImageLimits.decodeSeconds) s, the limit, and was abandoned")
         }
         return .corruptData(.jpeg, message)
     }

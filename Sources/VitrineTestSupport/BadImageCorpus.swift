@@ -48,6 +48,8 @@ public enum BadImageCorpus {
               bytes: { [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) }),
         Entry(name: "cut.jpg", title: "A Photo Cut Off", problem: "the file is cut off (libjpeg: Premature end of JPEG file)",
               bytes: { try truncatedJPEG() }),
+        Entry(name: "many-scans.jpg", title: "Three Thousand Scans", problem: "more than 100 progressive scans, the limit",
+              bytes: { ImageHeaders.progressiveJPEG(width: 2000, height: 1500, scans: 3000) }),
         Entry(name: "missing.jpg", title: "Never Copied", problem: "No such file or directory", bytes: { nil }),
         Entry(name: "folder.png", title: "A Folder", problem: "Is a directory", bytes: { nil }, isFolder: true),
     ]

@@ -94,6 +94,59 @@ public enum ImageHeaders {
         png(width: 16, height: 16) + bigEndian(claimedLength, 4) + Array(type.utf8) + [UInt8](repeating: 0x41, count: bytes)
     }
 
+    /// A whole greyscale progressive JPEG of `width` x `height` built byte by byte: a DC scan, then `scans` copies
+    /// of an AC scan that says "no coefficients here" for every block with a few end-of-band runs. Each scan is a
+    /// dozen bytes, but a decoder visits every block for each: thousands of them are a known way to make a small
+    /// file take minutes of CPU.
+    public static func progressiveJPEG(width: Int, height: Int, scans: Int) -> [UInt8] {
+        func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] { [0xFF, marker] + bigEndian(body.count + 2, 2) + body }
+        let blocks = (width + 7) / 8 * ((height + 7) / 8)
+        var bytes: [UInt8] = [0xFF, 0xD8] + segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+        bytes += segment(0xC2, [8] + bigEndian(height, 2) + bigEndian(width, 2) + [1, 1, 0x11, 0])
+        // One-symbol Huffman tables: DC difference 0, and AC end-of-band run EOB14 (2^14 + 14 more bits), code "0".
+        bytes += segment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
+        var dc = EntropyBits()
+        for _ in 0..<blocks { dc.put(0, 1) }
+        bytes += segment(0xDA, [1, 1, 0x00, 0, 0, 0]) + dc.finished()
+        bytes += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0xE0])
+        var ac = EntropyBits()
+        var left = blocks
+        while left > 0 {
+            let run = max(min(left, 32_767), 16_384)  // The last run may claim more blocks than are left.
+            ac.put(0, 1)
+            ac.put(run - 16_384, 14)
+            left -= run
+        }
+        let scan = segment(0xDA, [1, 1, 0x00, 1, 1, 0]) + ac.finished()
+        for _ in 0..<scans { bytes += scan }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    /// Entropy-coded bits, most significant first, with a 0 stuffed after every 0xFF byte.
+    struct EntropyBits {
+        var bytes: [UInt8] = []
+        var byte = 0, count = 0
+
+        mutating func put(_ value: Int, _ bits: Int) {
+            for i in stride(from: bits - 1, through: 0, by: -1) {
+                byte = byte << 1 | (value >> i & 1)
+                count += 1
+                if count == 8 {
+                    bytes.append(UInt8(byte))
+                    if byte == 0xFF { bytes.append(0) }
+                    byte = 0
+                    count = 0
+                }
+            }
+        }
+
+        /// The bytes, the last one padded with 1 bits.
+        mutating func finished() -> [UInt8] {
+            while count != 0 { put(1, 1) }
+            return bytes
+        }
+    }
+
     /// `value`'s low `count` bytes, most significant first.
     public static func bigEndian(_ value: Int, _ count: Int) -> [UInt8] {
         (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }

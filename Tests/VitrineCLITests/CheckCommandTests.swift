@@ -58,7 +58,7 @@ import VitrineTestSupport
             for (index, item) in corpus.enumerated() where item.entry.problem == nil {
                 #expect(!lines.contains { $0.contains("cards[\(index)]") }, "\(item.entry.name) is reported")
             }
-            #expect(lines.last == "failed: 12 problems (14 cards, 2 of 14 images usable, 2 of 2 fonts usable)")
+            #expect(lines.last == "failed: 13 problems (15 cards, 2 of 15 images usable, 2 of 2 fonts usable)")
         }
     }
 

@@ -121,6 +121,17 @@ extension SDLTests {
             }
         }
 
+        @Test func aHandBuiltProgressiveJPEGDecodesUnderTheScanLimitAndIsRefusedOverIt() throws {
+            let few = try ImageDecoder.decode(ImageHeaders.progressiveJPEG(width: 64, height: 48, scans: 10))
+            #expect(few.surface.size == PixelSize(width: 64, height: 48))
+            let s = few.surface.pointer.pointee
+            #expect(s.pixels!.assumingMemoryBound(to: UInt32.self)[10] == 0xFF80_8080)  // Every coefficient 0: mid grey.
+            let reason = #expect(throws: ImageProblem.self) {
+                try ImageDecoder.decode(ImageHeaders.progressiveJPEG(width: 64, height: 48, scans: ImageLimits.maximumProgressiveScans + 1))
+            }
+            #expect(reason?.description == "more than 100 progressive scans, the limit (real photos have about 10)")
+        }
+
         @Test func aGreyPNGWithATransparentGreyGetsItsGreyAndBlackBehindTheTransparency() throws {
             let decoded = try ImageDecoder.decode(try Self.fixture("grey-trns.png"))
             let s = decoded.surface.pointer.pointee
