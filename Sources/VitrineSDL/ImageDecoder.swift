@@ -64,6 +64,8 @@ public enum ImageDecoder {
         switch info.format {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target)
         case .png: decoded = try PNGDecoder.decode(bytes)
+        case .bmp:
+            if let picture = try BMPBitfields.decode(bytes) { decoded = try surface(picture) } else { decoded = try decodeWithSDLImage(bytes, format: .bmp) }
         default: decoded = try decodeWithSDLImage(bytes, format: info.format)
         }
         decoded.info = info
@@ -97,6 +99,21 @@ public enum ImageDecoder {
         var notes: [String] = []
         if hasAlpha, argb.compositeOverBlack() { notes.append("transparent pixels shown over black") }
         return DecodedImage(surface: argb, notes: notes)
+    }
+
+    /// A bit-field BMP's pixels in a surface, composited over black when they have alpha.
+    static func surface(_ picture: BMPBitfields.Picture) throws(ImageProblem) -> DecodedImage {
+        let surface: Surface
+        do throws(SDLError) { surface = try Surface(size: picture.size) } catch { throw .overLimit(.bmp, error.message) }
+        let s = surface.pointer.pointee
+        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(.bmp, "no pixels") }
+        picture.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<picture.size.height {
+                (base + y * Int(s.pitch) / 4).update(from: source.baseAddress! + y * picture.size.width, count: picture.size.width)
+            }
+        }
+        let composited = picture.hasAlpha && surface.compositeOverBlack()
+        return DecodedImage(surface: surface, notes: composited ? ["transparent pixels shown over black"] : [])
     }
 
     /// The whole file at `path`, read through ``Surface/readPrefix(of:count:)``; over
