@@ -11,3 +11,8 @@ convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' -interlace JPE
 # 8-bit greyscale with a transparent grey (tRNS): left half grey 76, right half the transparent grey 200.
 convert -size 16x16 xc:'gray(76)' -fill 'gray(200)' -draw 'rectangle 8,0 15,15' -transparent 'gray(200)' \
     -define png:color-type=0 -define png:bit-depth=8 -strip "$out/grey-trns.png"
+# An animated WebP of two frames, red then blue, and a lossless one whose first frame is red on the left and
+# transparent on the right.
+convert -size 16x16 xc:red -size 16x16 xc:blue -loop 0 -delay 10 -quality 90 "$out/animated.webp"
+convert \( -size 16x16 xc:none -fill red -draw 'rectangle 0,0 7,15' \) \( -size 16x16 xc:blue \) -loop 0 -delay 10 \
+    -define webp:lossless=true "$out/animated-alpha.webp"

@@ -66,7 +66,13 @@ public enum ImageDecoder {
         case .png: decoded = try PNGDecoder.decode(bytes)
         case .bmp:
             if let picture = try BMPBitfields.decode(bytes) { decoded = try surface(picture) } else { decoded = try decodeWithSDLImage(bytes, format: .bmp) }
-        default: decoded = try decodeWithSDLImage(bytes, format: info.format)
+        case .webp:
+            if let frame = try WebPFirstFrame.first(in: bytes) {
+                decoded = try decodeFirstFrame(frame)
+            } else {
+                decoded = try decodeWithSDLImage(bytes, format: .webp)
+            }
+        case .gif: decoded = try decodeWithSDLImage(bytes, format: .gif)
         }
         decoded.info = info
         if orientation != .up {
@@ -83,8 +89,27 @@ public enum ImageDecoder {
         return orientation.swapsAxes ? PixelSize(width: shown.height, height: shown.width) : shown
     }
 
-    /// GIF (its first frame), BMP and WebP through SDL_image, converted to ARGB8888 and made opaque.
-    static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat) throws(ImageProblem) -> DecodedImage {
+    /// An animated WebP's first frame, drawn on its canvas (transparent around it), then made opaque.
+    static func decodeFirstFrame(_ frame: WebPFirstFrame.Frame) throws(ImageProblem) -> DecodedImage {
+        let picture = try decodeWithSDLImage(frame.still, format: .webp, composite: false).surface
+        let canvas: Surface
+        do throws(SDLError) { canvas = try Surface(size: frame.canvas) } catch { throw .overLimit(.webp, error.message) }
+        let c = canvas.pointer.pointee, p = picture.pointer.pointee
+        guard let target = c.pixels?.assumingMemoryBound(to: UInt32.self), let source = p.pixels?.assumingMemoryBound(to: UInt32.self) else {
+            throw .overLimit(.webp, "no pixels")
+        }
+        for y in 0..<canvas.size.height { (target + y * Int(c.pitch) / 4).update(repeating: 0, count: canvas.size.width) }
+        for y in 0..<picture.size.height {
+            (target + (frame.origin.y + y) * Int(c.pitch) / 4 + frame.origin.x).update(from: source + y * Int(p.pitch) / 4, count: picture.size.width)
+        }
+        var notes = ["animated: its first frame is shown"]
+        if canvas.compositeOverBlack() { notes.append("transparent pixels shown over black") }
+        return DecodedImage(surface: canvas, notes: notes)
+    }
+
+    /// GIF (its first frame), BMP and WebP through SDL_image, converted to ARGB8888 and, with `composite`, made
+    /// opaque over black.
+    static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true) throws(ImageProblem) -> DecodedImage {
         let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
             guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return nil }
             return IMG_Load_RW(stream, 1)
@@ -97,7 +122,7 @@ public enum ImageDecoder {
         let argb: Surface
         do throws(SDLError) { argb = try surface.argb8888() } catch { throw .corruptData(format, error.message) }
         var notes: [String] = []
-        if hasAlpha, argb.compositeOverBlack() { notes.append("transparent pixels shown over black") }
+        if composite, hasAlpha, argb.compositeOverBlack() { notes.append("transparent pixels shown over black") }
         return DecodedImage(surface: argb, notes: notes)
     }
 

@@ -141,6 +141,17 @@ extension SDLTests {
             #expect(decoded.notes == ["transparent pixels shown over black"])
         }
 
+        @Test func anAnimatedWebPShowsItsFirstFrame() throws {
+            let decoded = try ImageDecoder.decode(try Self.fixture("animated.webp"))
+            #expect(decoded.surface.size == PixelSize(width: 16, height: 16))
+            #expect(Self.pixel(decoded.surface, 8, 8) == Self.red)
+            #expect(decoded.notes == ["animated: its first frame is shown"])
+            let alpha = try ImageDecoder.decode(try Self.fixture("animated-alpha.webp"))
+            #expect(Self.pixel(alpha.surface, 2, 8) == Self.red)
+            #expect(Self.pixel(alpha.surface, 13, 8) == 0xFF00_0000)
+            #expect(alpha.notes == ["animated: its first frame is shown", "transparent pixels shown over black"])
+        }
+
         @Test func aHugeChunkIsRefusedFromItsFileAtOnce() throws {
             let reason = #expect(throws: ImageProblem.self) { try ImageDecoder.decode(ImageHeaders.pngWithChunk("zTXt", claimedLength: 0x7FFF_FFF0)) }
             #expect(reason?.description.contains("over the 8 MiB limit for metadata chunks") == true)
