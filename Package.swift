@@ -16,28 +16,41 @@ let package = Package(
         // libjpeg-turbo and libpng, for decoding card pictures at card size with bounded cost (see ImageDecoder).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // glibc's malloc tuning (mallopt), from the C library itself.
         .systemLibrary(name: "CMalloc"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
-        // The pure core: deck model, config, layout, paging, display lists. Never imports SDL.
+        // The pure core: deck model, config, layout, paging, display lists and the kiosk runtime. No SDL, no
+        // threads, no I/O: it takes inputs at a time and returns effects.
         .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
 
+        // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
+        // signals, the log, the monotonic clock.
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore"]),
+
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd", "CMalloc", "CJPEG", "CPNG"]),
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
+                                                   "CMalloc", "CX11", "CJPEG", "CPNG"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
-        .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSDL"]),
+        .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),
 
-        // Helpers the tests share: screenshot compare, record modes, scripted input, manual clock.
-        .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSDL"]),
+        // Hand-built image file headers, byte by byte: fixtures for the core's tests and the bad-image corpus.
+        .target(name: "VitrineFixtures"),
 
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
-        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineTestSupport"]),
+        // Helpers the SDL and process tests share: screenshot compare, record modes, the bad-image corpus.
+        .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineFixtures"]),
+
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineTestSupport"]),
+        // The core's tests link neither SDL nor the system target.
+        .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineFixtures"]),
+        .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineCore", "VitrineSystem"]),
         .testTarget(
             name: "VitrineSDLTests",
-            dependencies: ["VitrineCore", "VitrineSDL", "VitrineTestSupport"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport"],
             exclude: ["Goldens", "Fixtures"]
         ),
     ]

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// `vitrine bench`: measures a synthetic deck headless and prints one line per figure.

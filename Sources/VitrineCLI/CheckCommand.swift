@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// `vitrine check`: validates the config and opens every image and font the deck needs, without showing anything.

@@ -1,21 +1,24 @@
 import Dispatch
+import Synchronization
 
 /// A value worked out on another thread: the work starts at once, and ``value`` waits for it.
-final class Deferred<Value: Sendable>: @unchecked Sendable {
+final class Deferred<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Value?
+    private let result = Mutex<Value?>(nil)
 
     /// Starts `work` on a queue of its own.
     init(_ label: String, _ work: @escaping @Sendable () -> Value) {
         DispatchQueue(label: label, qos: .userInteractive).async { [self] in
-            result = work()
+            let value = work()
+            result.withLock { $0 = value }
             done.signal()
         }
     }
 
-    /// The value, once the work is done; call it from one thread.
-    lazy var value: Value = {
+    /// The value, once the work is done.
+    var value: Value {
         done.wait()
-        return result!
-    }()
+        done.signal()  // Later calls find it done too.
+        return result.withLock { $0! }
+    }
 }

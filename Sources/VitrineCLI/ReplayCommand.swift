@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// `vitrine replay`: scripted input at simulated time, headless.
@@ -6,9 +7,10 @@ struct ReplayCommand {
     static let help = """
         usage: vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
 
-        Plays scripted input on a manual clock stepped at the fixed timestep, headless (software renderer, no
-        display), until the last line and then until the deck comes to rest. The same script gives the same
-        event log and the same screenshots on every run.
+        Plays scripted input on a manual clock, headless (software renderer, no display), until the last line and
+        then until the deck comes to rest. It runs the same kiosk runtime as `vitrine run`: attract mode, reloads
+        and timers happen as in a window. The same script gives the same event log and the same screenshots on
+        every run.
 
         Script lines are JSON objects, one per line, in time order:
           {"at":0.10,"touch":"down","x":0.8,"y":0.5}     touch down|move|up, coordinates 0 to 1
@@ -17,6 +19,8 @@ struct ReplayCommand {
           {"at":1.0,"wheel":{"dx":-1,"dy":0}}
           {"at":1.0,"page":3}                            ask for card 3 (from 0), animated
           {"at":1.2,"screenshot":"frame.png"}            write the frame at that time
+          {"at":3.0,"reload":"other.json"}               reload the deck from that config, as a hot reload
+          {"at":60,"wait":true}                          let time pass to 60 s (attract mode runs meanwhile)
 
         options:
           --config PATH   the deck (default Config/kiosk.json)

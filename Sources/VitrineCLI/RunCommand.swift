@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// `vitrine run`: the kiosk itself.
@@ -63,6 +64,7 @@ struct RunCommand {
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
         SDLLibrary.skipComposeTable()
+        XlibErrors.install(lostDisplayExitCode: ExitCode.unavailable)
         SDLLibrary.tuneHeap()
         let library: SDLLibrary
         do throws(SDLError) {
@@ -112,20 +114,27 @@ struct RunCommand {
                 return ExitCode.unavailable
             }
             do throws(SDLError) {
-                let app = try KioskApp(options: options, fonts: fonts, events: events, firstCard: config.cards.isEmpty ? nil : firstCard,
-                                       report: { Log.warning($0) })
+                let app = try KioskApp(options: options, fonts: fonts, events: events, heartbeatPeriod: Systemd.watchdogPeriod,
+                                       firstCard: config.cards.isEmpty ? nil : firstCard, report: { Log.warning($0) })
                 app.onFirstFrame = {
                     Log.info("first frame shown")
                     Systemd.notifyReady()
                 }
-                if let period = Systemd.watchdogPeriod { app.heartbeat = (period, Systemd.notifyWatchdog) }
+                app.onWatchdog = Systemd.notifyWatchdog
                 let statistics = stats ? RunStatistics(app: app) : nil
-                switch app.run() {
-                case .userQuit: Log.info("quit")
-                case .signal(let number): Log.info("stopped by signal \(number)")
-                }
+                let exit = app.run()
                 statistics?.log()
-                return ExitCode.ok
+                switch exit {
+                case .userQuit:
+                    Log.info("quit")
+                    return ExitCode.ok
+                case .signal(let number):
+                    Log.info("stopped by signal \(number)")
+                    return ExitCode.ok
+                case .displayLost(let message):
+                    Log.error("lost the display: \(message)")
+                    return ExitCode.unavailable
+                }
             } catch {
                 Log.error("\(error)")
                 return ExitCode.software

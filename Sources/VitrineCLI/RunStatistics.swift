@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// `vitrine run --stats`: counts the app's frames and logs them on SIGUSR1 and, through ``log()``, on exit.

@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 
 /// The `vitrine` command: picks the subcommand and turns every failure into a message and an exit code.

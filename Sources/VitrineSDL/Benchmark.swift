@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// `vitrine bench`: measures config loading, the first frame, a mid-transition frame against a plain `memcpy` of
 /// a frame, and peak memory, headless with the software renderer, on a ``SyntheticDeck``.

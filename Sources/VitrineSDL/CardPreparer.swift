@@ -1,7 +1,12 @@
 import Dispatch
+import Synchronization
 import VitrineCore
+import VitrineSystem
 
 /// A card composed on the background queue, ready to become a texture.
+///
+/// Why `@unchecked`: it hands a ``Surface`` (an SDL pointer, not `Sendable`) from the queue that made it to the
+/// thread that shows it. Its fields never change, and the maker drops its reference when it hands it over.
 public final class PreparedCard: @unchecked Sendable {
     /// The card's pixels, or why there are none (the deck then composes it itself).
     public let surface: Result<Surface, SDLError>
@@ -29,15 +34,23 @@ public final class PreparedCard: @unchecked Sendable {
 /// Only the SDL thread touches the window's renderer: this class hands back surfaces, composed with a software
 /// renderer of their own (``CardComposer``), and the deck renderer turns them into textures, a copy. `onReady`
 /// runs on the background queue when a card is ready (the app wakes its loop there).
-public final class CardPreparer: @unchecked Sendable {
-    /// Called on the background queue after each card is ready.
-    public var onReady: @Sendable () -> Void = {}
+public final class CardPreparer: Sendable {
+    /// Called on the background queue after each card is ready; set before the first request.
+    public var onReady: @Sendable () -> Void {
+        get { readyHandler.withLock { $0 } }
+        set { readyHandler.withLock { $0 = newValue } }
+    }
+    private let readyHandler = Mutex<@Sendable () -> Void>({})
+
+    /// The work asked for and the cards made, shared with the queue.
+    private struct Work {
+        var pending: Set<CardComposer> = []
+        var ready: [CardComposer: PreparedCard] = [:]
+    }
 
     private let fonts: FontLibrary
     private let queue = DispatchQueue(label: "vitrine.card-prepare", qos: .userInitiated)
-    private let lock = Lock()
-    private var pending: Set<CardComposer> = []
-    private var ready: [CardComposer: PreparedCard] = [:]
+    private let work = Mutex(Work())
 
     /// A preparer with an idle queue that draws text with `fonts` (which is thread-safe).
     public init(fonts: FontLibrary) {
@@ -46,19 +59,19 @@ public final class CardPreparer: @unchecked Sendable {
 
     /// Starts composing the card `composer` describes unless it is already under way or done.
     public func request(_ composer: CardComposer) {
-        let isNew = lock.withLock { () -> Bool in
-            guard ready[composer] == nil, !pending.contains(composer) else { return false }
-            pending.insert(composer)
+        let isNew = work.withLock { work -> Bool in
+            guard work.ready[composer] == nil, !work.pending.contains(composer) else { return false }
+            work.pending.insert(composer)
             return true
         }
         guard isNew else { return }
         queue.async { [self] in
             // Work cancelled while it waited in the queue is skipped.
-            guard lock.withLock({ pending.contains(composer) }) else { return }
+            guard work.withLock({ $0.pending.contains(composer) }) else { return }
             let card = PreparedCard.compose(composer, fonts: fonts)
-            lock.withLock {
+            work.withLock { work in
                 // A request cancelled meanwhile is not kept.
-                if pending.remove(composer) != nil { ready[composer] = card }
+                if work.pending.remove(composer) != nil { work.ready[composer] = card }
             }
             onReady()
         }
@@ -66,33 +79,30 @@ public final class CardPreparer: @unchecked Sendable {
 
     /// The composed card for `composer`, handed over once (nil while it is still being composed).
     public func take(_ composer: CardComposer) -> PreparedCard? {
-        lock.withLock { ready.removeValue(forKey: composer) }
+        work.withLock { $0.ready.removeValue(forKey: composer) }
     }
 
     /// Cancels everything pending and waits for the card being composed, if any: afterwards no work item holds
     /// this preparer or its fonts, which must be closed on the app's thread before SDL_ttf shuts down.
     public func stop() {
-        lock.withLock {
-            pending.removeAll()
-            ready.removeAll()
-        }
+        work.withLock { $0 = Work() }
         queue.sync {}
     }
 
     /// Forgets cards and pending work not in `wanted`, so memory follows the cards near the screen.
     public func keepOnly(_ wanted: Set<CardComposer>) {
-        lock.withLock {
-            ready = ready.filter { wanted.contains($0.key) }
-            pending = pending.filter { wanted.contains($0) }
+        work.withLock { work in
+            work.ready = work.ready.filter { wanted.contains($0.key) }
+            work.pending = work.pending.filter { wanted.contains($0) }
         }
     }
 
     /// Forgets cards and pending work that show any of `imagePaths`, whose files changed: they are composed again
     /// from the new files when next asked for.
     public func forget(imagePaths: Set<String>) {
-        lock.withLock {
-            ready = ready.filter { !imagePaths.contains($0.key.card.image) }
-            pending = pending.filter { !imagePaths.contains($0.card.image) }
+        work.withLock { work in
+            work.ready = work.ready.filter { !imagePaths.contains($0.key.card.image) }
+            work.pending = work.pending.filter { !imagePaths.contains($0.card.image) }
         }
     }
 }

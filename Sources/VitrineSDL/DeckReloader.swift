@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// What one reload did.
 public enum ReloadOutcome: Sendable, Equatable {

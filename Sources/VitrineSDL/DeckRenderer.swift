@@ -31,6 +31,8 @@ public final class DeckRenderer {
     /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
     public var composedSinceTrim = false
 
+    /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
+    private var deckGeneration = 0
     private let discs = DiscTextures()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
@@ -87,6 +89,22 @@ public final class DeckRenderer {
 
     /// The number of cards that currently hold a composed texture.
     public var composedCount: Int { composed.count }
+
+    /// Draws `frame` of a deck of `cards` into the renderer's current target; returns what could not be drawn.
+    ///
+    /// The runtime's frame is the truth: the renderer takes its geometry, rotation and background from it, and
+    /// its cards when the frame's deck generation changed, keeping what it composed where it still fits.
+    @discardableResult
+    public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
+        if frame.deckGeneration != deckGeneration {
+            replaceCards(newCards)
+            deckGeneration = frame.deckGeneration
+        }
+        if frame.stage != stage { setStage(frame.stage) }
+        background = frame.background
+        rotation = frame.rotation
+        return drawFrame(frame.pager, progress: frame.progress)
+    }
 
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult

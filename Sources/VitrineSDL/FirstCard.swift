@@ -1,6 +1,8 @@
 import Dispatch
 import Glibc
+import Synchronization
 import VitrineCore
+import VitrineSystem
 
 /// The first card's picture, prepared on another thread while SDL opens the display.
 ///
@@ -53,11 +55,10 @@ public final class FirstCard: @unchecked Sendable {
     /// Written by the thread before it signals `finished`; read only after waiting on it.
     private var output: Output?
     private var taken = false
-    private let doneLock = Lock()
-    private var done = false
+    private let done = Atomic<Bool>(false)
 
     /// Whether the thread has finished, so ``wait()`` would return at once.
-    public var isFinished: Bool { doneLock.withLock { done } }
+    public var isFinished: Bool { done.load(ordering: .acquiring) }
 
     /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size.
     public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary) {
@@ -86,7 +87,7 @@ public final class FirstCard: @unchecked Sendable {
         self.fonts = fonts
         queue.async { [self] in
             output = prepare(guess: guess, hint: hint)
-            doneLock.withLock { done = true }
+            done.store(true, ordering: .releasing)
             finished.signal()
         }
     }

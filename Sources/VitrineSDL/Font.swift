@@ -1,6 +1,8 @@
 import CSDL2
+import Synchronization
 import CSDL2TTF
 import VitrineCore
+import VitrineSystem
 
 /// One TrueType face opened at one pixel size; closed when this object goes.
 public final class Font {
@@ -56,6 +58,10 @@ public final class Font {
 /// Thread-safe: one thread at a time measures, draws or opens faces (cards are composed on a background queue while
 /// the app's thread may draw text of its own). A ``Font`` handed out by ``font(_:pixelSize:)`` is the caller's to
 /// use from one thread.
+///
+/// Why `@unchecked`: the caches hold SDL_ttf faces, C handles that are not `Sendable`, and a face is handed out of
+/// the lock to draw with, which a `Mutex` holding the caches cannot express without escaping them unchecked anyway.
+/// So the caches are plain properties and `lock` (a `Mutex<Void>`) is held around every touch of them and of SDL_ttf.
 public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// The file of each weight.
     public let paths: [FontWeight: String]
@@ -67,8 +73,9 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     var glyphSources: [GlyphSourceKey: GlyphSource] = [:]
     /// The system faces opened so far by file, index and size; `nil` records a file SDL_ttf could not open.
     var systemFonts: [SystemFontKey: Font?] = [:]
-    /// Held by every public entry point; the internal methods expect it held.
-    let lock = Lock()
+    /// Held by every public entry point; the internal methods expect it held. It serializes SDL_ttf and FreeType,
+    /// which are not thread-safe, as well as the caches.
+    let lock = Mutex<Void>(())
 
     /// A library of the given font files; with `systemFallback` off, only the bundled faces draw (missing glyphs
     /// show as the bundled face's .notdef box).
@@ -79,7 +86,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
 
     /// The face of `weight` at `pixelSize`, opened on first use.
     public func font(_ weight: FontWeight, pixelSize: Int) throws(SDLError) -> Font {
-        try lock.withLock { () throws(SDLError) -> Font in try openedFont(weight, pixelSize: pixelSize) }
+        try lock.withLock { _ throws(SDLError) -> Font in try openedFont(weight, pixelSize: pixelSize) }
     }
 
     /// ``font(_:pixelSize:)`` with the lock held.
@@ -94,20 +101,20 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
 
     /// Closes every opened size, bundled and system; they reopen on demand.
     public func closeAll() {
-        lock.withLock {
+        lock.withLock { _ in
             fonts.removeAll()
             systemFonts.removeAll()
         }
     }
 
     public func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int {
-        lock.withLock {
+        lock.withLock { _ in
             guard let bundled = try? openedFont(weight, pixelSize: pixelSize) else { return 0 }
             return runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled).reduce(0) { $0 + $1.font.width(of: $1.text) }
         }
     }
 
     public func lineHeight(weight: FontWeight, pixelSize: Int) -> Int {
-        lock.withLock { (try? openedFont(weight, pixelSize: pixelSize).lineHeight) ?? pixelSize }
+        lock.withLock { _ in (try? openedFont(weight, pixelSize: pixelSize).lineHeight) ?? pixelSize }
     }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import Synchronization
 import VitrineCore
 
 /// Where the glyphs of one character come from.
@@ -53,7 +54,7 @@ extension FontLibrary {
     /// they draw nothing. A character is looked up whole first (base and marks from one face), then by its first
     /// scalar the bundled face lacks.
     public func glyphSource(for character: Character, weight: FontWeight) -> GlyphSource {
-        lock.withLock { glyphSource(for: character, weight: weight, probe: nil) }
+        lock.withLock { _ in glyphSource(for: character, weight: weight, probe: nil) }
     }
 
     /// ``glyphSource(for:weight:)`` with the lock held, asking `probe` (the bundled face of `weight`, open at any
@@ -116,7 +117,7 @@ extension FontLibrary {
     /// Text the bundled face fully covers is exactly the bundled face's rendering of the whole string. A run that
     /// cannot be rendered is left out and the rest still draws; only when no run renders is the error thrown.
     public func render(_ text: String, weight: FontWeight, pixelSize: Int, color: Color) throws(SDLError) -> RenderedText {
-        try lock.withLock { () throws(SDLError) -> RenderedText in try renderLocked(text, weight: weight, pixelSize: pixelSize, color: color) }
+        try lock.withLock { _ throws(SDLError) -> RenderedText in try renderLocked(text, weight: weight, pixelSize: pixelSize, color: color) }
     }
 
     /// ``render(_:weight:pixelSize:color:)`` with the lock held.

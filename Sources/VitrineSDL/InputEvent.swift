@@ -16,13 +16,20 @@ public enum InputEvent: Equatable, Sendable {
     case redraw
     /// The renderer lost its target textures; compose again.
     case targetsReset
+    /// Another thread woke the loop (``LoopWaker``): its reasons wait in the waker's inbox.
+    case wake
 
     /// The mouse's pointer id.
     public static let mouseID = -1
 
     /// Translates one SDL event, or nil for events the kiosk ignores. Touch coordinates (normalized) are mapped to
     /// points with `windowPoints`; mouse events synthesized from touch are dropped, since the finger events carry them.
-    public init?(_ event: SDL_Event, windowPoints: PixelSize) {
+    /// An event of `wakeEventType` is a ``wake``.
+    public init?(_ event: SDL_Event, windowPoints: PixelSize, wakeEventType: UInt32 = UInt32.max) {
+        if wakeEventType != UInt32.max, event.type == wakeEventType {
+            self = .wake
+            return
+        }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             // With SDL's signal handlers off, SDL_QUIT only follows the last window's close request.

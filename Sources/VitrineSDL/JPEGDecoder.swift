@@ -2,6 +2,7 @@ import CJPEG
 import CSDL2
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// Decodes JPEGs with libjpeg-turbo, at the size the card needs: the smallest of 1/8, 1/4, 1/2 and 1 (libjpeg's
 /// DCT scaling, see ``DecodeScale``) whose picture still covers the requested size, straight into 32-bit ARGB.

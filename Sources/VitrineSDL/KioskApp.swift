@@ -1,8 +1,11 @@
 import CSDL2
+import Dispatch
 import Glibc
 import VitrineCore
+import VitrineSystem
 
-/// The window the kiosk runs in, its renderer and its fixed-timestep event loop.
+/// The thin SDL edge of a running kiosk: pumps SDL's events into the ``KioskRuntime``, sleeps until it next needs
+/// to wake, draws the frames it asks for and carries out its effects. Every rule of the loop is the runtime's.
 public final class KioskApp {
     /// What `run` was asked for.
     public struct Options: Sendable {
@@ -22,258 +25,221 @@ public final class KioskApp {
         public var isKiosk: Bool { config.display.mode == .kiosk }
     }
 
-    /// Why the loop stopped.
-    public enum Exit: Equatable, Sendable {
-        /// Escape, the close button or the exit chord.
-        case userQuit
-        /// SIGINT or SIGTERM.
-        case signal(Int32)
-    }
-
-    /// The frame interval when the renderer cannot wait for vsync: 60 Hz, the common panel rate.
-    public static let fallbackFrameInterval = 1.0 / 60.0
-    /// How many times per autoplay interval the progress bar is redrawn: smooth enough for a 4 pt bar.
-    public static let progressBarSteps = 60.0
+    /// The frame interval when the renderer cannot wait for vsync (see ``KioskRuntime/frameInterval``).
+    public static let fallbackFrameInterval = KioskRuntime.frameInterval
 
     /// Called once, right after the first frame is on screen (systemd's READY=1 goes here).
     public var onFirstFrame: () -> Void = {}
-    /// A periodic duty and its period in seconds (the systemd watchdog goes here); the loop wakes for it.
-    public var heartbeat: (period: Double, action: () -> Void)?
+    /// Called when the runtime asks to feed the systemd watchdog.
+    public var onWatchdog: () -> Void = {}
     /// Called on SIGUSR1 (statistics go here).
     public var onUser1: () -> Void = {}
     /// Called after each frame is presented, with the seconds it took to build, draw and present (`--stats`).
     public var onFrameDrawn: (Double) -> Void = { _ in }
 
-    private var options: Options
-    private let window: Window
-    private let deck: DeckRenderer
+    private var window: Window?
+    private var deck: DeckRenderer?
+    private var runtime: KioskRuntime
     private let events: EventLog?
-    private let signals: SignalBridge
-    private let imageReadyEvent: UInt32
+    private let report: (String) -> Void
+    private let waker: LoopWaker
+    /// The queue the signal sources and the file watcher's callbacks run on.
+    private let workerQueue = DispatchQueue(label: "vitrine.signals")
+    private var signals: SignalWatcher?
+    private var watcher: FileWatcher?
+    private var reportedWatchProblems: Set<String> = []
     /// Handed to the deck after the first frame: the first card comes from ``FirstCard`` or is composed in line, so
     /// the first picture is a card.
     private var cardPreparer: CardPreparer?
-    private let lockdown: Lockdown
-    private var session: KioskSession
-    private var autoplay: Autoplay?
-    private var clock = FixedTimestepClock()
-    private var exit: Exit?
-    /// Set when the screen must be drawn again whatever the pager says (first frame, resize, expose).
-    private var dirty = true
-    private var lastDrawn: PagerSnapshot?
-    private var lastProgressStep: Double?
-    private var nextHeartbeat = 0.0
-    private var firstFrameShown = false
     private let start = MonotonicClock.seconds
-    /// Reads the config again when it or its images change (see `KioskApp+Reload.swift`).
-    let reloader: DeckReloader
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
     /// `firstCard`, started before the display was opened, gives the first card (see ``FirstCard``).
-    public init(options: Options, fonts: FontLibrary, events: EventLog?, firstCard: FirstCard? = nil,
+    public init(options: Options, fonts: FontLibrary, events: EventLog?, heartbeatPeriod: Double?, firstCard: FirstCard? = nil,
                 report: @escaping (String) -> Void) throws(SDLError) {
-        self.options = options
         self.events = events
+        self.report = report
         let display = options.config.display
-        lockdown = Lockdown(mode: display.mode, exitChord: display.exitChord)
-        window = try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen || options.isKiosk,
-                            displayIndex: display.displayIndex)
+        let window = try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen || options.isKiosk,
+                                displayIndex: display.displayIndex)
         if options.isKiosk {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
         }
         let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
         StartupTimeline.mark("window and renderer made")
-        let stage = KioskApp.stage(window: window, renderer: renderer, config: options.config)
-        deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
-                            background: display.background, stage: stage, report: report)
+        runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
+                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0)
+        let stage = runtime.session.stage
+        let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
+                                background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
         deck.exifOrientation = display.exifOrientation
         if let firstCard {
             deck.adopt(firstCard, pageCount: options.config.cards.count)
             StartupTimeline.mark("first card taken")
         }
-        session = KioskSession(pageCount: options.config.cards.count, wraps: options.config.wrap, stage: stage, rotation: display.rotation)
-        signals = try SignalBridge()
+        self.window = window
+        self.deck = deck
+        waker = LoopWaker()
         // Cards are composed off this thread; a finished one wakes the loop to draw it.
-        let imageReady = SDL_RegisterEvents(1)
-        imageReadyEvent = imageReady
-        if imageReady != UInt32.max {
-            let preparer = CardPreparer(fonts: fonts)
-            preparer.onReady = {
-                var event = SDL_Event()
-                event.type = imageReady
-                SDL_PushEvent(&event)
-            }
-            cardPreparer = preparer
-        }
-        if let settings = options.config.autoplay { autoplay = Autoplay(config: settings, start: 0) }
-        reloader = DeckReloader(config: options.config, deck: deck, events: events, report: report)
+        let preparer = CardPreparer(fonts: fonts)
+        preparer.onReady = { [waker] in waker.post(.cardReady) }
+        cardPreparer = preparer
+        signals = SignalWatcher(queue: workerQueue) { [waker] signal in waker.post(.signal(signal)) }
     }
 
-    /// Seconds since the app started, from a monotonic clock.
+    /// Seconds since the app started, from the monotonic clock.
     private var now: Double { MonotonicClock.seconds - start }
 
-    /// Shows the deck until it is told to stop, and says why it stopped.
+    /// Pixels per point of the window's drawable.
+    private static func pointScale(_ window: Window, _ renderer: Renderer) -> Double {
+        let points = window.sizeInPoints
+        return points.width > 0 ? Double(renderer.outputSize.width) / Double(points.width) : 1
+    }
+
+    /// Shows the deck until it is told to stop, shuts down in order, and says why it stopped.
     ///
-    /// While a card moves it simulates at the fixed step and draws at most once per frame interval. When nothing
-    /// moves it blocks in `SDL_WaitEvent` (or, when a timer is due later, `SDL_WaitEventTimeout` until then),
-    /// using no CPU until the next input or timer.
-    public func run() -> Exit {
+    /// When nothing moves it blocks in `SDL_WaitEvent` (or `SDL_WaitEventTimeout` until the runtime's next
+    /// deadline), using no CPU until the next input or timer.
+    public func run() -> KioskExit {
         var event = SDL_Event()
-        clock.resume(at: now)
-        if let heartbeat { nextHeartbeat = now + heartbeat.period }
-        while exit == nil {
-            if session.isIdle && !dirty && lastDrawn == session.snapshot() {
-                if deck.composedSinceTrim {
-                    deck.composedSinceTrim = false
-                    SDLLibrary.returnFreeMemory()
-                }
-                let woke: Bool
-                if let deadline = nextDeadline() {
-                    let ms = max(0, Int32(min((deadline - now) * 1000, Double(Int32.max)).rounded(.up)))
-                    woke = SDL_WaitEventTimeout(&event, ms) == 1
-                } else {
-                    woke = SDL_WaitEvent(&event) == 1
-                }
-                clock.resume(at: now)
-                if woke { handle(event) }
+        while runtime.exit == nil {
+            perform(runtime.advance(to: now))
+            drawIfWanted()
+            guard runtime.exit == nil else { break }
+            if !runtime.wantsFrames, deck?.composedSinceTrim == true {
+                deck?.composedSinceTrim = false
+                SDLLibrary.returnFreeMemory()
+            }
+            let woke: Bool
+            if let wake = runtime.nextWake {
+                let ms = max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))
+                woke = SDL_WaitEventTimeout(&event, ms) == 1
             } else {
-                let frameStart = now
-                draw(alpha: advance())
-                let wait = KioskApp.fallbackFrameInterval - (now - frameStart)
-                if wait > 0.001, SDL_WaitEventTimeout(&event, Int32(wait * 1000)) == 1 { handle(event) }
+                woke = SDL_WaitEvent(&event) == 1
             }
-            while exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
-            runTimers()
+            if woke { handle(event) }
+            while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
         }
-        cardPreparer?.stop()
-        return exit ?? .userQuit
+        shutDown()
+        return runtime.exit ?? .userQuit
     }
 
-    /// The earliest timer: the next autoplay action or progress-bar step, and the heartbeat.
-    private func nextDeadline() -> Double? {
-        var deadlines: [Double] = []
-        if heartbeat != nil { deadlines.append(nextHeartbeat) }
-        if let autoplay {
-            let t = now
-            if let due = autoplay.nextDeadline(after: t) { deadlines.append(due) }
-            if autoplay.config.progressBar, autoplay.progress(at: t) != nil {
-                deadlines.append(t + autoplay.config.interval / KioskApp.progressBarSteps)
-            }
-        }
-        return deadlines.min()
-    }
-
-    /// Runs whatever timer is due: the heartbeat, an autoplay advance, a progress-bar redraw.
-    private func runTimers() {
-        let t = now
-        if let heartbeat, t >= nextHeartbeat {
-            heartbeat.action()
-            nextHeartbeat = t + heartbeat.period
-        }
-        guard var autoplay else { return }
-        if let input = autoplay.due(at: t, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
-                                    wraps: session.pager.isWrapping, pagerIdle: session.isIdle) {
-            let produced = session.handle(input, at: clock.simulatedTime)
-            events?.write(produced, t: t)
-        }
-        if autoplay.config.progressBar {
-            let step = autoplay.progress(at: t).map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
-            if step != lastProgressStep { dirty = true }
-        }
-        self.autoplay = autoplay
-    }
-
-    /// Runs the fixed steps due by now and returns the interpolation alpha for drawing.
-    private func advance() -> Double {
-        let frame = clock.advance(to: now)
-        for i in 0..<frame.steps {
-            let produced = session.step(to: frame.stepTime(i))
-            events?.write(produced, t: now)
-        }
-        return frame.alpha
-    }
-
-    /// Handles one SDL event.
-    private func handle(_ sdlEvent: SDL_Event) {
-        if let signal = signals.signal(in: sdlEvent) {
-            switch signal {
-            case SIGHUP:
-                reload()
-            case SIGUSR1: onUser1()
-            default: exit = .signal(signal)
-            }
-            return
-        }
-        if handleReloadEvent(sdlEvent) { return }
-        if sdlEvent.type == imageReadyEvent {
-            dirty = true
-            return
-        }
-        guard let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints) else { return }
-        switch input {
-        case .closeRequest:
-            if lockdown.closeRequestQuits { exit = .userQuit }
-        case .key(let name, let modifiers):
-            if lockdown.quits(key: name, modifiers: modifiers) {
-                exit = .userQuit
-            } else if let key = KioskKeymap.navigation(forKey: name) {
-                apply(.key(key))
-            }
-        case .kiosk(let kioskInput):
-            apply(kioskInput)
-        case .resized:
-            let stage = KioskApp.stage(window: window, renderer: deck.renderer, config: options.config)
-            deck.setStage(stage)
-            session.setStage(stage)
-            dirty = true
-        case .targetsReset:
-            deck.invalidate()
-            dirty = true
-        case .redraw:
-            dirty = true
-        }
-    }
-
-    /// Gives the session one input; a person's input also pauses attract mode.
-    private func apply(_ input: KioskInput) {
-        if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
-        let produced = session.handle(input, at: clock.simulatedTime)
-        events?.write(produced, t: now)
-    }
-
-    /// Reloads the deck into the running session (only the files the watcher reported when `pendingOnly`) and
-    /// draws again; the one place a reload touches the loop's state.
-    func applyReload(pendingOnly: Bool) {
-        let outcome = pendingOnly ? reloader.reloadPending(session: &session, at: clock.simulatedTime, t: now)
-                                  : reloader.reload(session: &session, at: clock.simulatedTime, t: now)
-        if case .reloaded? = outcome { options.config = reloader.config }
-        dirty = true
-    }
-
-    /// Draws and presents a frame, unless it would look exactly like the last one.
-    private func draw(alpha: Double) {
+    /// Draws and presents the frame the runtime wants, if any.
+    private func drawIfWanted() {
+        guard let deck, let frame = runtime.frame(at: now) else { return }
         let began = now
-        let snapshot = session.snapshot(alpha: alpha)
-        let progress = autoplay.flatMap { $0.config.progressBar ? $0.progress(at: now) : nil }
-        guard dirty || snapshot != lastDrawn else { return }
-        for error in deck.drawFrame(snapshot, progress: progress) { deck.report("\(error)") }
+        for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         onFrameDrawn(now - began)
-        lastDrawn = snapshot
-        lastProgressStep = progress.map { ($0 * KioskApp.progressBarSteps).rounded(.down) }
-        dirty = false
-        if !firstFrameShown {
-            StartupTimeline.mark("first frame presented")
-            firstFrameShown = true
-            deck.preparer = cardPreparer
-            // Everything not needed for the first picture waits until it is up.
-            startWatchingForReload()
-            onFirstFrame()
-            dirty = true  // Draw again at once, so the neighbours start decoding in the background.
+        perform(runtime.framePresented(at: now))
+    }
+
+    /// Turns one SDL event into runtime inputs.
+    private func handle(_ sdlEvent: SDL_Event) {
+        guard let window, let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints, wakeEventType: waker.eventType) else { return }
+        switch input {
+        case .wake:
+            for reason in waker.take() {
+                switch reason {
+                case .signal(SIGHUP): send(.reloadRequested)
+                case .signal(SIGUSR1): send(.statisticsRequested)
+                case .signal(let number): send(.terminate(signal: number))
+                case .filesChanged(let paths): send(.filesChanged(paths))
+                case .cardReady: send(.cardReady)
+                }
+            }
+        case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
+        case .closeRequest: send(.closeRequest)
+        case .kiosk(let kioskInput): send(.paging(kioskInput))
+        case .resized:
+            guard let deck else { return }
+            send(.resized(pixels: deck.renderer.outputSize, pointScale: KioskApp.pointScale(window, deck.renderer)))
+        case .targetsReset: send(.targetsReset)
+        case .redraw: send(.exposed)
         }
+    }
+
+    /// Gives the runtime one input now and carries out what it says.
+    private func send(_ input: RuntimeInput) {
+        perform(runtime.handle(input, at: now))
+    }
+
+    /// Carries out the runtime's effects, in order.
+    private func perform(_ effects: [KioskEffect]) {
+        for effect in effects {
+            switch effect {
+            case .log(let lines):
+                events?.write(lines)
+            case .report(let line):
+                report(line)
+            case .loadConfig(let changed):
+                let result = Result { () throws(ConfigError) in
+                    let loaded = try KioskConfig.load(path: runtime.config.file)
+                    return LoadedConfig(config: loaded.config, warnings: loaded.warnings)
+                }
+                send(.configLoaded(result, changedImages: changed))
+            case .forgetImages(let paths):
+                deck?.invalidate(imagePaths: paths)
+            case .forgetAllCards:
+                deck?.invalidate()
+                cardPreparer?.keepOnly([])
+            case .watch(let paths):
+                watch(paths)
+            case .firstFrameShown:
+                StartupTimeline.mark("first frame presented")
+                deck?.preparer = cardPreparer
+                onFirstFrame()
+            case .feedWatchdog:
+                onWatchdog()
+            case .logStatistics:
+                onUser1()
+            case .quit:
+                break
+            }
+        }
+    }
+
+    /// Watches `paths` for hot reload, starting the watcher the first time; without inotify the kiosk runs on,
+    /// without hot reload.
+    private func watch(_ paths: Set<String>) {
+        var problems: [FileWatcherError]
+        if let watcher {
+            problems = watcher.watch(paths)
+        } else {
+            do throws(FileWatcherError) {
+                let watcher = try FileWatcher(paths: paths) { [waker] changed in waker.post(.filesChanged(changed)) }
+                self.watcher = watcher
+                problems = watcher.initialProblems
+            } catch {
+                report("hot reload is off: \(error)")
+                return
+            }
+        }
+        for problem in problems where reportedWatchProblems.insert(problem.operation).inserted {
+            report("cannot watch for changes: \(problem); edits there need a reload")
+        }
+    }
+
+    /// Ends the run in order: no more wake-ups from other threads, the workers stopped and joined, then the
+    /// textures, the renderer and the window, while SDL is still up (the caller quits SDL after).
+    private func shutDown() {
+        signals?.stop()
+        watcher?.stop()
+        cardPreparer?.stop()
+        // From here no thread pushes an SDL event, so none can aim at the window being destroyed.
+        waker.close()
+        workerQueue.sync {}
+        signals = nil
+        watcher = nil
+        deck?.preparer = nil
+        cardPreparer = nil
+        deck = nil
+        window = nil
+        // Events pushed before the close are for a window that is gone.
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
     }
 
     /// The first card as it will be composed in a window of `options.windowSize` pixels with the software renderer,
@@ -282,19 +248,10 @@ public final class KioskApp {
     public static func expectedFirstCard(options: Options) -> CardComposer? {
         let config = options.config
         guard !options.fullscreen, !options.isKiosk, config.display.renderer.usesSoftware, let card = config.cards.first else { return nil }
-        let stage = StageLayout(windowPixels: config.display.rotation.logicalSize(ofPhysical: options.windowSize), pointScale: 1,
-                                fit: config.display.fit)
+        let stage = KioskRuntime.stage(pixels: options.windowSize, pointScale: 1, display: config.display)
         var composer = CardComposer(card: card, index: 0, pageCount: config.cards.count,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
         composer.exifOrientation = config.display.exifOrientation
         return composer
-    }
-
-    /// The page geometry for the window's drawable, upright for the panel's rotation.
-    private static func stage(window: Window, renderer: Renderer, config: KioskConfig) -> StageLayout {
-        let pixels = renderer.outputSize
-        let points = window.sizeInPoints
-        let scale = points.width > 0 ? Double(pixels.width) / Double(points.width) : 1
-        return StageLayout(windowPixels: config.display.rotation.logicalSize(ofPhysical: pixels), pointScale: scale, fit: config.display.fit)
     }
 }

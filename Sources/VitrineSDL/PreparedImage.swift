@@ -32,6 +32,9 @@ public struct ImageRequest: Hashable, Sendable {
 }
 
 /// A card image decoded, center-cropped and scaled to its card's pixel size, ready to become a texture.
+///
+/// Why `@unchecked`: like ``PreparedCard``, it carries a ``Surface`` from the thread that decoded it to the one
+/// that uses it; its field never changes.
 public final class PreparedImage: @unchecked Sendable {
     /// The picture, or why there is none.
     public let result: Result<Surface, SDLError>

@@ -1,5 +1,6 @@
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// What the operating system says about this process: its peak memory and how long ago it started.
 public enum ProcessMetrics {

@@ -2,6 +2,7 @@ import CSDL2
 import CSDL2Image
 import Glibc
 import VitrineCore
+import VitrineSystem
 
 /// A made-up deck for measuring: a few distinct photo-sized JPEGs (sky gradients over three ranges of hills) and a
 /// config naming them round-robin, in the shape `/work/shared/bench/make_deck.py` writes.

@@ -1,6 +1,7 @@
 import Foundation
 import VitrineCore
 import VitrineSDL
+@_exported import VitrineFixtures
 
 /// A generated set of bad image files (and two awkward but valid ones), written into a folder: the inputs of the
 /// tests that prove bad content never crashes the kiosk.
@@ -43,7 +44,7 @@ public enum BadImageCorpus {
         Entry(name: "huge-text-chunk.png", title: "A Huge Text Chunk", problem: "the tEXt chunk at byte 33 claims 2147483647 bytes, over the 8 MiB limit",
               bytes: { ImageHeaders.pngWithChunk("tEXt", claimedLength: 0x7FFF_FFFF) }),
         Entry(name: "frame-bomb.gif", title: "A Frame Bigger Than Its Screen", problem: "its first frame claims 65535x65535",
-              bytes: { ImageHeaders.gif(screen: PixelSize(width: 8, height: 8), frame: PixelSize(width: 65_535, height: 65_535)) }),
+              bytes: { ImageHeaders.gif(screen: (8, 8), frame: (65_535, 65_535)) }),
         Entry(name: "phone.heic", title: "From A Phone", problem: "HEIC is not supported: convert it to JPEG first",
               bytes: { [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) }),
         Entry(name: "cut.jpg", title: "A Photo Cut Off", problem: "the file is cut off (libjpeg: Premature end of JPEG file)",

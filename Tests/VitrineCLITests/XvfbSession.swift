@@ -55,7 +55,7 @@ final class XvfbSession {
         return nil
     }
 
-    /// Runs xdotool with `arguments` on this display and returns what it printed.
+    /// Runs xdotool with `arguments` on this display and returns what it printed; throws when xdotool fails.
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
         let process = Process()
@@ -68,6 +68,9 @@ final class XvfbSession {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw XvfbError.failed("xdotool \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -85,6 +88,12 @@ final class XvfbSession {
     /// The X display, such as ":3".
     let display: String
     private let server: Child
+
+    /// Ends the X server at once, as a crash or a lost connection would.
+    func killServer() {
+        kill(server.process.processIdentifier, SIGKILL)
+        _ = server.wait(seconds: 5)
+    }
 
     /// Starts Xvfb on a display it picks itself; fails the test if Xvfb or xdotool is missing.
     init() throws {
@@ -123,8 +132,9 @@ final class XvfbSession {
     /// Waits for the Vitrine window and its first frame; the window's top-left corner on the screen.
     func windowOrigin(of app: Child) throws -> (Int, Int) {
         var window = ""
-        let found = try Self.eventually(10) {
-            window = try xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
+        // `search` exits 1 while no window matches: that is an answer, not a failure.
+        let found = Self.eventually(10) {
+            window = (try? xdotool(["search", "--name", "^Vitrine$"]))?.split(separator: "\n").first.map(String.init) ?? ""
             return !window.isEmpty
         }
         guard found else { throw XvfbError.missing("no Vitrine window appeared: \(app.errors)") }
@@ -133,13 +143,18 @@ final class XvfbSession {
             let parts = line.split(separator: "=")
             return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
         })
-        usleep(300_000)  // Let the first frame show.
+        guard Self.eventually(10, { app.errors.contains("first frame shown") }) else {
+            throw XvfbError.failed("the first frame was not shown: \(app.errors)")
+        }
         return (values["X"] ?? 0, values["Y"] ?? 0)
     }
 }
 
 /// Why an X session could not be set up.
 enum XvfbError: Error, CustomStringConvertible {
+    /// A tool is missing or the server did not start.
     case missing(String)
-    var description: String { switch self { case .missing(let why): why } }
+    /// A step of the test failed (a tool's exit status, a window that never showed).
+    case failed(String)
+    var description: String { switch self { case .missing(let why), .failed(let why): why } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineSystem
 import VitrineSDL
 import VitrineTestSupport
 

@@ -62,3 +62,11 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }
+
+extension ConfigError {
+    /// The error for a config file that cannot be read at all: `reason` says why (from the system).
+    public static func unreadable(path: String, reason: String) -> ConfigError {
+        let message = "cannot read the config file \(ConfigValidator.quoted(path)): \(reason)"
+        return ConfigError(kind: .unreadable, diagnostics: [ConfigDiagnostic(file: path, path: "(file)", message: message)])
+    }
+}

@@ -21,7 +21,7 @@ extension PagerEvent {
     }
 
     /// Seconds with exactly three decimals, rounded half away from zero, without locale or Foundation.
-    static func formatSeconds(_ t: Double) -> String {
+    public static func formatSeconds(_ t: Double) -> String {
         guard t.isFinite, abs(t) < 9e15 else { return "null" }
         let millis = Int64((t * 1000).rounded())
         let sign = millis < 0 ? "-" : ""

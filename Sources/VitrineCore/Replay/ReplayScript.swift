@@ -17,6 +17,10 @@ public enum ReplayAction: Sendable, Equatable {
     case page(Int)
     /// Write the frame rendered at this time to a PNG at this path.
     case screenshot(String)
+    /// Reload the deck from the config file at this path (relative to the working folder), as a hot reload would.
+    case reload(String)
+    /// Nothing but time passing up to this line's time: timers (attract mode) run on the way.
+    case wait
 }
 
 /// One line of a replay script: an action at a simulated time.
@@ -50,7 +54,7 @@ public struct ReplayScriptError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// Lines look like `{"at":0.10,"touch":"down","x":0.8,"y":0.5}`, `{"at":0.1,"mouse":"move","x":960,"y":400}`,
 /// `{"at":1,"key":"right"}`, `{"at":1,"wheel":{"dx":-1,"dy":0}}`, `{"at":1,"page":3}` and
-/// `{"at":1.2,"screenshot":"frame.png"}`. Blank lines and lines starting with `#` or `//` are skipped.
+/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}` and `{"at":60,"wait":true}`. Blank lines and lines starting with `#` or `//` are skipped.
 public struct ReplayScript: Sendable, Equatable {
     /// The steps, in time order (lines with equal times keep their order).
     public var steps: [ReplayStep]
@@ -102,7 +106,7 @@ struct ReplayLineProblem: Error {
 }
 
 extension ReplayScript {
-    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot"]
+    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait"]
 
     static func parseLine(_ value: JSONValue, line: Int) throws(ReplayLineProblem) -> ReplayStep {
         guard case .object(let members) = value else {
@@ -150,6 +154,16 @@ extension ReplayScript {
                 throw ReplayLineProblem(message: "\"page\" must be a card number, 0 or more")
             }
             return .page(Int(n))
+        case "reload":
+            guard case .string(let path) = payload, !path.isEmpty else {
+                throw ReplayLineProblem(message: "\"reload\" must be the path of a config file")
+            }
+            return .reload(path)
+        case "wait":
+            guard case .bool(true) = payload else {
+                throw ReplayLineProblem(message: "\"wait\" must be true")
+            }
+            return .wait
         default:
             guard case .string(let path) = payload, !path.isEmpty else {
                 throw ReplayLineProblem(message: "\"screenshot\" must be a file path")

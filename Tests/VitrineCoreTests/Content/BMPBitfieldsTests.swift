@@ -1,5 +1,5 @@
 import Testing
-import VitrineTestSupport
+import VitrineFixtures
 @testable import VitrineCore
 
 @Suite struct BMPBitfieldsTests {

@@ -1,5 +1,5 @@
 import Testing
-import VitrineTestSupport
+import VitrineFixtures
 @testable import VitrineCore
 
 /// The probe's checks past the size header: chunk lengths, GIF frames, formats known by name, metadata of any size.
@@ -30,9 +30,9 @@ import VitrineTestSupport
     }
 
     @Test func aGIFFrameOverThePixelLimitIsRefusedThoughItsScreenIsSmall() {
-        let bomb = ImageHeaders.gif(screen: PixelSize(width: 10, height: 10), frame: PixelSize(width: 65_535, height: 65_535))
+        let bomb = ImageHeaders.gif(screen: (10, 10), frame: (65_535, 65_535))
         #expect(problem(bomb)?.description == "its first frame claims 65535x65535 (4294.84 megapixels), over the 50-megapixel limit")
-        let fine = ImageHeaders.gif(screen: PixelSize(width: 10, height: 10), frame: PixelSize(width: 20, height: 20))
+        let fine = ImageHeaders.gif(screen: (10, 10), frame: (20, 20))
         #expect(problem(fine) == nil)
     }
 

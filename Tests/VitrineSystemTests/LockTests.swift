@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 @Suite struct LockTests {
     /// A counter only the lock guards.

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// How much the log says, from only errors to everything.
 public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -11,24 +12,24 @@ public enum LogLevel: String, Sendable, CaseIterable, Comparable {
 /// One line per message on standard error: UTC time, the program, the level, the text.
 ///
 /// `2026-11-30T03:50:12.345Z vitrine: warning: image unavailable: …`. Thread-safe; the level is set once at start.
-public final class Logger: @unchecked Sendable {
+public final class Logger: Sendable {
     /// The process's logger.
     public static let shared = Logger()
 
-    private let lock = Lock()
-    private var threshold = LogLevel.info
+    /// The threshold; held while a line is written, so lines from several threads never interleave.
+    private let threshold = Mutex(LogLevel.info)
 
     /// The most detailed level written; messages below it are dropped.
     public var level: LogLevel {
-        get { lock.withLock { threshold } }
-        set { lock.withLock { threshold = newValue } }
+        get { threshold.withLock { $0 } }
+        set { threshold.withLock { $0 = newValue } }
     }
 
     /// Writes `message` at `level`, if the threshold lets it through.
     public func log(_ level: LogLevel, _ message: String) {
         guard level <= self.level else { return }
         let line = "\(Logger.timestamp()) vitrine: \(level.rawValue): \(message)\n"
-        lock.withLock { try? FileDescriptor.standardError.write(line) }
+        threshold.withLock { _ in try? FileDescriptor.standardError.write(line) }
     }
 
     /// The current UTC time as ISO 8601 with milliseconds.

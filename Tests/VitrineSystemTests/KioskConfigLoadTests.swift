@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 @Suite struct KioskConfigLoadTests {
     /// A fresh empty folder under the system temporary folder.

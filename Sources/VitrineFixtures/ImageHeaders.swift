@@ -1,5 +1,3 @@
-import VitrineCore
-
 /// Hand-built image file headers, byte by byte from each format's specification, for probing tests and bad files.
 public enum ImageHeaders {
     /// A PNG signature and `IHDR` chunk (8-bit RGBA) claiming `width` x `height`, with a correct CRC; with
@@ -81,7 +79,7 @@ public enum ImageHeaders {
 
     /// A GIF89a header for a `screen`-sized logical screen whose first image descriptor claims a `frame`-sized
     /// frame, then an empty image and the trailer: the frame of a decompression bomb.
-    public static func gif(screen: PixelSize, frame: PixelSize) -> [UInt8] {
+    public static func gif(screen: (width: Int, height: Int), frame: (width: Int, height: Int)) -> [UInt8] {
         gif(width: screen.width, height: screen.height)
             + [0x21, 0xF9, 4, 0, 0, 0, 0, 0]  // A graphic control extension.
             + [0x2C] + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(frame.width, 2) + littleEndian(frame.height, 2) + [0]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 /// The inotify watcher, on real files in a fresh temporary folder. Every wait has a generous deadline and ends as
 /// soon as the expected change arrives; nothing sleeps and then asserts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 @Suite struct EventLogTests {
     /// A fresh path in the temporary directory; the file is removed by `contents(of:)`.

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 @Suite struct FileDescriptorTests {
     /// A fresh folder for one test, removed after it.

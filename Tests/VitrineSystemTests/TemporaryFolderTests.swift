@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 @Suite struct TemporaryFolderTests {
     /// Writes `text` to a new file at `path`.

@@ -1,4 +1,5 @@
 import Glibc
+import VitrineCore
 
 /// The `--events` log: one JSON object per line with `"t"` and `"event"`, to a file or standard output.
 ///
@@ -24,6 +25,13 @@ public final class EventLog {
 
     deinit {
         if ownsOutput { output.close() }
+    }
+
+    /// Writes the runtime's event lines (those that are logged).
+    public func write(_ events: [TimedKioskEvent]) {
+        let lines = events.compactMap(\.jsonLine)
+        guard !lines.isEmpty else { return }
+        append(lines.joined(separator: "\n") + "\n")
     }
 
     /// Writes the pager's events that belong in the log (taps do not), stamped `t` seconds.

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import Testing
 @testable import VitrineCore
+@testable import VitrineSystem
 
 @Suite struct DetachedThreadTests {
     /// What a test thread saw, handed back to the test.

@@ -1,0 +1,99 @@
+/// The kiosk runtime on a clock moved by hand, as swift-nio's `EmbeddedEventLoop` runs a real loop's work:
+/// `vitrine replay` and the tests drive the kiosk through it.
+///
+/// Moving time to `t` wakes the runtime at every moment it asked for on the way (fixed steps while something
+/// moves, frame times, timers), in order, and does at each what the window's loop does: advance, draw the frame if
+/// one is wanted, carry out the effects. Effects that need the outside world go to the closures it was given.
+public struct EmbeddedKiosk {
+    /// The runtime.
+    public private(set) var runtime: KioskRuntime
+    /// The current time.
+    public private(set) var now: Double
+    /// Every frame drawn, with its time: the loop's draw-only-on-change rule made visible.
+    public private(set) var frames: [(t: Double, frame: KioskFrame)] = []
+    /// Every line of the event log so far.
+    public private(set) var events: [TimedKioskEvent] = []
+    /// Every line reported to the operator so far.
+    public private(set) var reports: [String] = []
+    /// When the watchdog was fed.
+    public private(set) var watchdogFeeds: [Double] = []
+    /// The files the runtime watches.
+    public private(set) var watched: Set<String> = []
+    /// The effects not handled here, in order (forgetting images, statistics, the first frame), for the tests.
+    public private(set) var otherEffects: [KioskEffect] = []
+
+    /// Reads a config file (in the system target for real files; a table in tests).
+    public typealias ConfigLoader = (String) -> Result<LoadedConfig, ConfigError>
+    private let loadConfig: ConfigLoader
+    /// Receives each batch of event-log lines as they happen (the replay's `--events` file).
+    private let onEvents: ([TimedKioskEvent]) -> Void
+
+    /// A kiosk showing `config` in a drawable of `pixels`, at time `start`; `loadConfig` answers reloads.
+    public init(config: KioskConfig, pixels: PixelSize, heartbeatPeriod: Double? = nil, start: Double = 0,
+                loadConfig: @escaping ConfigLoader, onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
+        runtime = KioskRuntime(config: config, pixels: pixels, settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true),
+                               start: start)
+        now = start
+        self.loadConfig = loadConfig
+        self.onEvents = onEvents
+    }
+
+    /// Moves time to `t`, waking the runtime at every moment it asks for on the way; then draws at `t` if wanted.
+    public mutating func advance(to t: Double) {
+        while let wake = runtime.nextWake, wake <= t, runtime.exit == nil {
+            tick(at: max(wake, now))
+        }
+        tick(at: max(t, now))
+    }
+
+    /// Gives the runtime `input` at time `t` (time moves there first).
+    public mutating func send(_ input: RuntimeInput, at t: Double) {
+        advance(to: t)
+        perform(runtime.handle(input, at: now))
+        drawIfWanted()
+    }
+
+    /// Moves time on until nothing moves, at most `limit` seconds.
+    public mutating func settle(within limit: Double) {
+        let end = now + limit
+        while runtime.wantsFrames, runtime.exit == nil, let wake = runtime.nextWake, wake <= end {
+            tick(at: max(wake, now))
+        }
+    }
+
+    /// One wake of the loop at `t`: advance, carry out, draw.
+    private mutating func tick(at t: Double) {
+        now = t
+        perform(runtime.advance(to: t))
+        drawIfWanted()
+    }
+
+    /// Draws the frame the runtime wants, as the window's loop would (here drawing is recording it).
+    private mutating func drawIfWanted() {
+        guard runtime.exit == nil, let frame = runtime.frame(at: now) else { return }
+        frames.append((now, frame))
+        perform(runtime.framePresented(at: now))
+    }
+
+    /// Carries out `effects`; a config read is answered at once.
+    private mutating func perform(_ effects: [KioskEffect]) {
+        for effect in effects {
+            switch effect {
+            case .log(let lines):
+                events += lines
+                onEvents(lines)
+            case .report(let line):
+                reports.append(line)
+            case .loadConfig(let changed):
+                let result = loadConfig(runtime.config.file)
+                perform(runtime.handle(.configLoaded(result, changedImages: changed), at: now))
+            case .watch(let paths):
+                watched = paths
+            case .feedWatchdog:
+                watchdogFeeds.append(now)
+            default:
+                otherEffects.append(effect)
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// One line of the kiosk's event log: what the pager reported, or what the runtime did to the deck.
+public enum KioskEvent: Sendable, Equatable {
+    /// A paging milestone (taps are not logged).
+    case pager(PagerEvent)
+    /// The bound page changed because a reload moved the card on screen to another index: the card stays, its
+    /// number changes. Logged as `pageChanged` with `"reason":"reload"` and the page it came from.
+    case pageMovedByReload(from: Int, to: Int)
+    /// The deck was reloaded from its config and now has `cards` cards.
+    case deckReloaded(cards: Int)
+
+    /// The event as one line of the JSON event log, or nil when it is not logged.
+    ///
+    /// `{"t":3.250,"event":"pageChanged","page":3,"from":0,"reason":"reload"}`,
+    /// `{"t":3.250,"event":"deckReloaded","cards":6}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
+    public func jsonLine(t: Double) -> String? {
+        let head = "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":"
+        switch self {
+        case .pager(let event):
+            return event.jsonLine(t: t)
+        case .pageMovedByReload(let from, let to):
+            return head + "\"pageChanged\",\"page\":\(to),\"from\":\(from),\"reason\":\"reload\"}"
+        case .deckReloaded(let cards):
+            return head + "\"deckReloaded\",\"cards\":\(cards)}"
+        }
+    }
+}
+
+/// An event with the time it happened, in the runtime's seconds.
+public struct TimedKioskEvent: Sendable, Equatable {
+    /// When, in seconds since the kiosk started (simulated seconds in a replay).
+    public var t: Double
+    /// What happened.
+    public var event: KioskEvent
+
+    /// An event at `t`.
+    public init(t: Double, _ event: KioskEvent) {
+        self.t = t
+        self.event = event
+    }
+
+    /// The log line, or nil when the event is not logged.
+    public var jsonLine: String? { event.jsonLine(t: t) }
+}

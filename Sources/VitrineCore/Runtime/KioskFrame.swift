@@ -1,0 +1,30 @@
+/// Everything one frame of the kiosk shows: the deck's position, the geometry and the attract-mode bar.
+///
+/// Two equal frames draw the same pixels (with the same cards composed), so a loop draws only when the frame
+/// differs from the one on screen, or when something outside it changed (a card finished composing, an expose).
+public struct KioskFrame: Sendable, Equatable {
+    /// The pager's bound page and interpolated position.
+    public var pager: PagerSnapshot
+    /// The page geometry, upright.
+    public var stage: StageLayout
+    /// How the panel is mounted: the frame is laid out upright on ``stage`` and turned by this on output.
+    public var rotation: Rotation
+    /// The colour around a letterboxed card.
+    public var background: Color
+    /// The share of the attract-mode interval gone by, in whole steps of ``KioskRuntime/progressBarSteps``; nil
+    /// when no bar shows.
+    public var progress: Double?
+    /// Counts the decks the runtime has had: a reload that changes the cards makes every later frame differ.
+    public var deckGeneration: Int
+
+    /// A frame.
+    public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,
+                deckGeneration: Int) {
+        self.pager = pager
+        self.stage = stage
+        self.rotation = rotation
+        self.background = background
+        self.progress = progress
+        self.deckGeneration = deckGeneration
+    }
+}

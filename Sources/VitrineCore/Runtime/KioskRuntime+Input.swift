@@ -1,0 +1,82 @@
+/// What a running kiosk can be told: a person's input, the window, the files, the workers and the system.
+///
+/// The SDL edge turns SDL events into these, the replay turns script lines into them, and tests make them by hand.
+public enum RuntimeInput: Sendable, Equatable {
+    /// Pointer, wheel, key or programmatic paging (see ``KioskInput``).
+    case paging(KioskInput)
+    /// A key press by its SDL name with the modifiers held: the runtime decides whether it quits (lockdown and the
+    /// exit chord) or pages (``KioskKeymap``).
+    case keyPress(name: String, modifiers: KeyChord.Modifiers)
+    /// The window's close button or the window manager asked to close.
+    case closeRequest
+    /// The window's drawable is now `pixels` (physical, before rotation) at `pointScale` pixels per point.
+    case resized(pixels: PixelSize, pointScale: Double)
+    /// The window must be drawn again (it was exposed or restored).
+    case exposed
+    /// The renderer lost its target textures: everything composed is gone.
+    case targetsReset
+    /// A card composed in the background is ready to be shown.
+    case cardReady
+    /// Watched files changed (the config or images); the runtime decides when to read the config again.
+    case filesChanged(Set<String>)
+    /// Read the config again now, everything included (SIGHUP, or a replay's `reload` line).
+    case reloadRequested
+    /// The config was read again, in answer to ``KioskEffect/loadConfig(changedImages:)``: the config and its
+    /// warnings, or why it cannot be used. `changedImages` is passed back as it was asked for.
+    case configLoaded(Result<LoadedConfig, ConfigError>, changedImages: Set<String>?)
+    /// Log the frame statistics (SIGUSR1).
+    case statisticsRequested
+    /// Quit (SIGINT, SIGTERM: `signal` is the number).
+    case terminate(signal: Int32)
+    /// The display went away (the X server died, the window was destroyed by another client).
+    case displayLost(String)
+}
+
+/// A config read from its file, with the warnings that did not stop it loading.
+public struct LoadedConfig: Sendable, Equatable {
+    /// The config.
+    public var config: KioskConfig
+    /// Warnings, such as unknown keys.
+    public var warnings: [ConfigDiagnostic]
+
+    /// A loaded config.
+    public init(config: KioskConfig, warnings: [ConfigDiagnostic] = []) {
+        self.config = config
+        self.warnings = warnings
+    }
+}
+
+/// What the runtime asks its driver to do; the driver does it, in order, and tells the runtime what came of it.
+public enum KioskEffect: Sendable, Equatable {
+    /// Write these lines to the event log.
+    case log([TimedKioskEvent])
+    /// Tell the operator (standard error, the journal): one line.
+    case report(String)
+    /// Read the config file again and answer with ``RuntimeInput/configLoaded(_:changedImages:)``; when
+    /// `changedImages` is not nil only those images changed, nil means everything may have.
+    case loadConfig(changedImages: Set<String>?)
+    /// The image files in the set changed: forget what was decoded or composed from them.
+    case forgetImages(Set<String>)
+    /// Forget everything composed (the deck changed shape, or the renderer lost its textures).
+    case forgetAllCards
+    /// Watch exactly these files for changes from now on.
+    case watch(Set<String>)
+    /// The first frame is on screen: tell systemd (READY=1) and start what waits for it.
+    case firstFrameShown
+    /// Tell systemd's watchdog the kiosk is alive (WATCHDOG=1).
+    case feedWatchdog
+    /// Log the frame statistics.
+    case logStatistics
+    /// Stop the loop: the kiosk quits for `reason`.
+    case quit(KioskExit)
+}
+
+/// Why a kiosk stopped.
+public enum KioskExit: Sendable, Equatable {
+    /// Escape, the close button or the exit chord.
+    case userQuit
+    /// SIGINT or SIGTERM.
+    case signal(Int32)
+    /// The display went away; the message says how.
+    case displayLost(String)
+}

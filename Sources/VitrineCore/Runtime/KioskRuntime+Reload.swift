@@ -1,0 +1,120 @@
+/// What a reload is to read again.
+enum ReloadRequest: Sendable, Equatable {
+    /// These files changed.
+    case files(Set<String>)
+    /// Everything may have changed (SIGHUP).
+    case everything
+
+    /// Both requests in one.
+    func merged(with other: ReloadRequest) -> ReloadRequest {
+        switch (self, other) {
+        case (.files(let a), .files(let b)): .files(a.union(b))
+        default: .everything
+        }
+    }
+
+    /// The changed images to pass along: nil for everything.
+    var changedImages: Set<String>? {
+        if case .files(let paths) = self { return paths }
+        return nil
+    }
+}
+
+extension KioskRuntime {
+    /// The config file and every image the deck names: what a change is looked for in.
+    public var watchedPaths: Set<String> { Set([config.file] + config.cards.map(\.image)) }
+
+    /// Asks for the config to be read again, unless a read is out already (then this one follows it).
+    mutating func requestReload(_ request: ReloadRequest) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        switch request {
+        case .files(let paths): effects.append(.forgetImages(paths))
+        case .everything: effects.append(.forgetAllCards)
+        }
+        needsFrame = true
+        if reloadInFlight {
+            reloadQueued = reloadQueued.map { $0.merged(with: request) } ?? request
+            return effects
+        }
+        reloadInFlight = true
+        effects.append(.loadConfig(changedImages: request.changedImages))
+        return effects
+    }
+
+    /// Takes a config read again: when it is valid, swaps the deck in one step, staying on the same card.
+    ///
+    /// An invalid config changes nothing: each diagnostic is reported on its own line (not again while the same
+    /// error recurs), and the last good deck stays. A valid one logs `deckReloaded`, and `pageChanged` (with
+    /// `"reason":"reload"`) when the card on screen is now at another index.
+    mutating func applyReload(_ result: Result<LoadedConfig, ConfigError>, changedImages: Set<String>?) -> [KioskEffect] {
+        reloadInFlight = false
+        needsFrame = true
+        var effects = swapDeck(result)
+        // Changes seen while the config was being read are read next.
+        if let queued = reloadQueued {
+            reloadQueued = nil
+            reloadInFlight = true
+            effects.append(.loadConfig(changedImages: queued.changedImages))
+        }
+        return effects
+    }
+
+    /// The half of ``applyReload(_:changedImages:)`` that takes the new deck, or reports why it cannot.
+    private mutating func swapDeck(_ result: Result<LoadedConfig, ConfigError>) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        let loaded: LoadedConfig
+        switch result {
+        case .failure(let error):
+            if error != lastReloadFailure {
+                for diagnostic in error.diagnostics {
+                    effects.append(.report("config reload failed, keeping the last good deck: \(diagnostic)"))
+                }
+                for warning in error.warnings { effects.append(.report("\(warning)")) }
+            }
+            lastReloadFailure = error
+            return effects
+        case .success(let value):
+            loaded = value
+        }
+        lastReloadFailure = nil
+        for warning in loaded.warnings { effects.append(.report("\(warning)")) }
+        let old = config
+        var new = loaded.config
+        // The mode (windowed or kiosk) is the run's, not the file's: --kiosk stays in force.
+        new.display.mode = old.display.mode
+        let restartOnly = new.display.window != old.display.window || new.display.fullscreen != old.display.fullscreen
+            || new.display.rotation != old.display.rotation || new.display.exitChord != old.display.exitChord
+            || new.display.displayIndex != old.display.displayIndex || new.display.renderer != old.display.renderer
+        if restartOnly {
+            effects.append(.report("\(new.file): display.window, fullscreen, rotation, displayIndex, renderer and exitChord take effect at the next start"))
+            new.display.window = old.display.window
+            new.display.fullscreen = old.display.fullscreen
+            new.display.rotation = old.display.rotation
+            new.display.exitChord = old.display.exitChord
+            new.display.displayIndex = old.display.displayIndex
+            new.display.renderer = old.display.renderer
+        }
+        let t = now
+        if new.display.fit != old.display.fit {
+            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
+        }
+        var settledOldPage = 0
+        let pagerEvents = session.replaceDeck(pageCount: new.cards.count, wraps: new.wrap, at: clock.simulatedTime(at: t)) { oldPage in
+            settledOldPage = oldPage
+            return DeckReload.matchedPage(current: oldPage, in: old.cards, newCards: new.cards)
+        }
+        effects += log(pagerEvents, t: t)
+        var events: [TimedKioskEvent] = []
+        let newPage = session.pager.currentPage
+        if !old.cards.isEmpty, !new.cards.isEmpty, newPage != settledOldPage {
+            events.append(TimedKioskEvent(t: t, .pageMovedByReload(from: settledOldPage, to: newPage)))
+        }
+        events.append(TimedKioskEvent(t: t, .deckReloaded(cards: new.cards.count)))
+        effects.append(.log(events))
+        if new.autoplay != old.autoplay { autoplay = new.autoplay.map { Autoplay(config: $0, start: t) } }
+        if new.cards != old.cards { deckGeneration += 1 }
+        config = new
+        if firstFrameShown { effects.append(.watch(watchedPaths)) }
+        return effects
+    }
+}

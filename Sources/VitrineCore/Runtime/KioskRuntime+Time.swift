@@ -1,0 +1,114 @@
+extension KioskRuntime {
+    /// Moves time to `now`: runs the fixed steps due, then the timers (the heartbeat, attract mode); returns what
+    /// to do. Time going backwards counts as no time passing.
+    public mutating func advance(to now: Double) -> [KioskEffect] {
+        guard now.isFinite else { return [] }
+        self.now = max(self.now, now)
+        var effects: [KioskEffect] = []
+        let frame = clock.advance(to: self.now)
+        let firstStep = clock.stepCount - frame.steps + 1
+        for index in firstStep..<(firstStep + frame.steps) {
+            // Each step's time from its index, not summed from the frame's first: the same times however the
+            // clock was moved, so a replay is the same whatever its lines' spacing.
+            let stepTime = Double(index) * clock.stepDuration
+            effects += log(session.step(to: stepTime), t: clock.realTime(atSimulated: stepTime))
+        }
+        guard exit == nil else { return effects }
+        effects += runTimers()
+        return effects
+    }
+
+    /// The next moment the runtime needs to be woken while it does not want frames: the next fixed step while
+    /// something moves, else the earliest timer (heartbeat, attract mode, progress bar); nil when only input can
+    /// wake it.
+    public var nextDeadline: Double? {
+        if !session.isIdle { return clock.realTime(atSimulated: clock.simulatedTime + clock.stepDuration) }
+        var deadlines: [Double] = []
+        if let nextHeartbeat { deadlines.append(nextHeartbeat) }
+        if let autoplay {
+            if let due = autoplay.nextDeadline(after: now) { deadlines.append(due) }
+            if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
+                deadlines.append(now + autoplay.config.interval / KioskRuntime.progressBarSteps)
+            }
+        }
+        return deadlines.min()
+    }
+
+    /// Runs whatever timer is due at ``now``.
+    mutating func runTimers() -> [KioskEffect] {
+        var effects: [KioskEffect] = []
+        if let period = settings.heartbeatPeriod, let due = nextHeartbeat, now >= due {
+            nextHeartbeat = now + period
+            // The screen is the truth: a loop that runs but cannot present a frame it owes does not feed the
+            // watchdog, so systemd restarts it.
+            if let owed = frameOwedSince, now - owed > period {
+                if !watchdogStarved {
+                    effects.append(.report("no frame presented for \(Int(now - owed)) s: not feeding the systemd watchdog"))
+                }
+                watchdogStarved = true
+            } else {
+                watchdogStarved = false
+                effects.append(.feedWatchdog)
+            }
+        }
+        guard var autoplay else { return effects }
+        if let input = autoplay.due(at: now, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
+                                    wraps: session.pager.isWrapping, pagerIdle: session.isIdle) {
+            effects += log(session.handle(input, at: clock.simulatedTime(at: now)), t: now)
+        }
+        self.autoplay = autoplay
+        return effects
+    }
+
+    /// When the driver should next call ``advance(to:)`` and ``frame(at:)`` if no input comes first: a frame
+    /// interval after the last frame check while ``wantsFrames``, else ``nextDeadline`` (nil: wait for input).
+    ///
+    /// The one pacing rule of the loop, for the window and the manual clock alike.
+    public var nextWake: Double? {
+        if wantsFrames { return (lastFrameCheck ?? now) + KioskRuntime.frameInterval }
+        return nextDeadline
+    }
+
+    /// What the screen shows now, `alpha` of the way from the last fixed step to the next.
+    func currentFrame(alpha: Double) -> KioskFrame {
+        let progress = autoplay.flatMap { autoplay -> Double? in
+            guard autoplay.config.progressBar, let share = autoplay.progress(at: now) else { return nil }
+            return (share * KioskRuntime.progressBarSteps).rounded(.down) / KioskRuntime.progressBarSteps
+        }
+        return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
+                          background: config.display.background, progress: progress, deckGeneration: deckGeneration)
+    }
+
+    /// The frame as the simulation stands at the last step, with no interpolation: what a replay's screenshot shows.
+    public var settledFrame: KioskFrame { currentFrame(alpha: 1) }
+
+    /// The frame to draw at `now`, interpolated between fixed steps, or nil when the screen already shows it.
+    ///
+    /// Call it after ``advance(to:)``. A frame handed out is owed until ``framePresented(at:)``.
+    public mutating func frame(at now: Double) -> KioskFrame? {
+        let alpha = clock.stepDuration > 0 ? clock.accumulator / clock.stepDuration : 1
+        let frame = currentFrame(alpha: min(max(alpha, 0), 1))
+        lastFrameCheck = max(lastFrameCheck ?? now, now)
+        guard needsFrame || frame != lastFrame else { return nil }
+        needsFrame = false
+        lastFrame = frame
+        lastFrameTime = now
+        if frameOwedSince == nil { frameOwedSince = now }
+        return frame
+    }
+
+    /// The frame handed out last is on screen; the first one also starts what waits for it.
+    public mutating func framePresented(at now: Double) -> [KioskEffect] {
+        frameOwedSince = nil
+        guard !firstFrameShown else { return [] }
+        firstFrameShown = true
+        // Draw again at once, so the neighbours start composing in the background.
+        needsFrame = true
+        return [.firstFrameShown, .watch(watchedPaths)]
+    }
+
+    /// The frame handed out last could not be drawn: it stays owed and is asked for again.
+    public mutating func frameFailed(at now: Double) {
+        needsFrame = true
+    }
+}

@@ -1,0 +1,165 @@
+/// The running kiosk without a screen, threads or I/O: every rule of the loop, driven alike by the SDL edge,
+/// `vitrine replay` and the tests.
+///
+/// It owns the kiosk's state: the config, the session (pager, stage, rotation), attract mode, lockdown, the
+/// reload state, the fixed-timestep clock, and what is on screen. A driver gives it inputs at a time
+/// (``handle(_:at:)``), moves its time (``advance(to:)``), draws the frames it asks for (``frame(at:)``), and
+/// carries out the ``KioskEffect``s it returns. Between calls the driver may sleep until ``nextDeadline``, or, while
+/// ``wantsFrames``, until the next frame is due. Time is in seconds from any fixed origin: the monotonic clock in a
+/// real window, the script's time in a replay. Like swift-nio's `EmbeddedEventLoop`, the same work runs on a clock
+/// moved by hand.
+public struct KioskRuntime: Sendable {
+    /// How the driver runs the runtime.
+    public struct Settings: Sendable, Equatable {
+        /// How often to feed systemd's watchdog, in seconds; nil when there is none.
+        public var heartbeatPeriod: Double?
+        /// Whether time is moved by hand (replay, tests): it never stalls, so the clock does not clamp long frames
+        /// and every simulated step falls where the script's time says.
+        public var manualTime: Bool
+
+        /// Settings for a real window (`manualTime` false) or a manual clock.
+        public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false) {
+            self.heartbeatPeriod = heartbeatPeriod
+            self.manualTime = manualTime
+        }
+    }
+
+    /// The frame interval when the renderer cannot wait for vsync: 60 Hz, the common panel rate.
+    public static let frameInterval = 1.0 / 60.0
+    /// How many times per autoplay interval the progress bar moves: smooth enough for a 4 pt bar.
+    public static let progressBarSteps = 60.0
+
+    /// The settings.
+    public let settings: Settings
+    /// The last good config: the deck on screen.
+    public internal(set) var config: KioskConfig
+    /// The pager, the page geometry and the input routing.
+    public internal(set) var session: KioskSession
+    /// Why the kiosk stopped, once it has.
+    public internal(set) var exit: KioskExit?
+
+    var autoplay: Autoplay?
+    let lockdown: Lockdown
+    var clock: FixedTimestepClock
+    /// The window's drawable in physical pixels, and pixels per point.
+    var physicalPixels: PixelSize
+    var pointScale: Double
+    /// Set when the screen must be drawn again whatever the frame says (first frame, expose, a card ready).
+    var needsFrame = true
+    /// The frame last handed out to be drawn, and when.
+    var lastFrame: KioskFrame?
+    var lastFrameTime: Double?
+    /// When ``frame(at:)`` was last asked, drawn or not: frames are paced from it.
+    var lastFrameCheck: Double?
+    /// When a frame was asked for that has not been presented yet.
+    var frameOwedSince: Double?
+    var firstFrameShown = false
+    var deckGeneration = 0
+    var nextHeartbeat: Double?
+    var watchdogStarved = false
+    /// The latest time the runtime was given.
+    var now: Double
+    /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
+    /// failure (so reloading for an image alone does not repeat it word for word).
+    var reloadInFlight = false
+    var reloadQueued: ReloadRequest?
+    var lastReloadFailure: ConfigError?
+
+    /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`.
+    public init(config: KioskConfig, pixels: PixelSize, pointScale: Double = 1, settings: Settings = Settings(), start: Double) {
+        self.settings = settings
+        self.config = config
+        physicalPixels = pixels
+        self.pointScale = pointScale
+        let display = config.display
+        lockdown = Lockdown(mode: display.mode, exitChord: display.exitChord)
+        session = KioskSession(pageCount: config.cards.count, wraps: config.wrap,
+                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
+                               rotation: display.rotation)
+        clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
+        _ = clock.advance(to: start)
+        now = start
+        autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
+        nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
+    }
+
+    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
+    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig) -> StageLayout {
+        StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+    }
+
+    /// Whether something moves, a finger is down, or a frame is owed: the driver should draw at the frame rate
+    /// rather than sleep until ``nextDeadline``.
+    public var wantsFrames: Bool {
+        !session.isIdle || needsFrame || lastFrame.map { $0 != currentFrame(alpha: 1) } ?? true
+    }
+
+    /// Whether attract mode is paused by recent input (false without attract mode).
+    public var isAutoplayPaused: Bool { autoplay?.isPaused(at: now) ?? false }
+
+    /// Gives the runtime one input at time `now`; returns what to do.
+    ///
+    /// Time first moves to `now` (fixed steps and timers due by then run first), so the input lands after them.
+    public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
+        var effects = advance(to: now)
+        guard exit == nil else { return effects }
+        switch input {
+        case .paging(let kioskInput):
+            effects += page(kioskInput)
+        case .keyPress(let name, let modifiers):
+            if lockdown.quits(key: name, modifiers: modifiers) {
+                effects += quit(.userQuit)
+            } else if let key = KioskKeymap.navigation(forKey: name) {
+                effects += page(.key(key))
+            }
+        case .closeRequest:
+            if lockdown.closeRequestQuits { effects += quit(.userQuit) }
+        case .resized(let pixels, let scale):
+            physicalPixels = pixels
+            pointScale = scale
+            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display))
+            needsFrame = true
+        case .exposed, .cardReady:
+            needsFrame = true
+        case .targetsReset:
+            needsFrame = true
+            effects.append(.forgetAllCards)
+        case .filesChanged(let paths):
+            effects += requestReload(.files(paths))
+        case .reloadRequested:
+            effects += requestReload(.everything)
+        case .configLoaded(let result, let changed):
+            effects += applyReload(result, changedImages: changed)
+        case .statisticsRequested:
+            effects.append(.logStatistics)
+        case .terminate(let signal):
+            effects += quit(.signal(signal))
+        case .displayLost(let message):
+            effects += quit(.displayLost(message))
+        }
+        return effects
+    }
+
+    /// Gives the pager a paging input at the current simulated time; a person's input also pauses attract mode.
+    mutating func page(_ input: KioskInput) -> [KioskEffect] {
+        if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
+        let events = session.handle(input, at: clock.simulatedTime(at: now))
+        return log(events, t: now)
+    }
+
+    /// Stops the kiosk for `reason` (the first reason stands).
+    mutating func quit(_ reason: KioskExit) -> [KioskEffect] {
+        guard exit == nil else { return [] }
+        exit = reason
+        return [.quit(reason)]
+    }
+
+    /// The log effect for the pager's `events` at `t`, or none when nothing in them is logged.
+    func log(_ events: [PagerEvent], t: Double) -> [KioskEffect] {
+        let lines = events.compactMap { event -> TimedKioskEvent? in
+            if case .tap = event { return nil }
+            return TimedKioskEvent(t: t, .pager(event))
+        }
+        return lines.isEmpty ? [] : [.log(lines)]
+    }
+}

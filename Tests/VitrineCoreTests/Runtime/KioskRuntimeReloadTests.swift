@@ -1,0 +1,95 @@
+import Testing
+@testable import VitrineCore
+
+/// Hot reload's rules in the runtime: which card stays, what the log says, what the renderer is told.
+@Suite struct KioskRuntimeReloadTests {
+    /// The config file every fixture deck is read from.
+    static let file = "/deck/kiosk.json"
+
+    @Test func aReloadThatMovesTheCardOnScreenLogsPageChanged() {
+        let cards = RuntimeFixture.cards(5)
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [
+            Self.file: RuntimeFixture.config([cards[1], cards[2], cards[3], cards[0], cards[4]]),
+        ])
+        kiosk.advance(to: 1)
+        kiosk.send(.filesChanged([Self.file]), at: 2)
+        // Card a0 was on screen at index 0; it is now at index 3, and the screen stays on it.
+        #expect(kiosk.runtime.session.pager.currentPage == 3)
+        let lines = kiosk.events.compactMap(\.jsonLine)
+        #expect(lines == [
+            #"{"t":2.000,"event":"pageChanged","page":3,"from":0,"reason":"reload"}"#,
+            #"{"t":2.000,"event":"deckReloaded","cards":5}"#,
+        ])
+        // The log's last page is the page on screen.
+        #expect(RuntimeFixture.pageChanges(kiosk.events).last?.page == kiosk.runtime.session.pager.currentPage)
+    }
+
+    @Test func aReloadThatKeepsTheIndexLogsNoPageChange() {
+        let cards = RuntimeFixture.cards(3)
+        var edited = cards
+        edited[2].title = "Edited"
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [Self.file: RuntimeFixture.config(edited)])
+        kiosk.send(.reloadRequested, at: 1)
+        #expect(kiosk.events.map(\.event) == [.deckReloaded(cards: 3)])
+    }
+
+    @Test func aReloadDuringATransitionLandsItFirst() {
+        let cards = RuntimeFixture.cards(5)
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [
+            Self.file: RuntimeFixture.config([cards[4], cards[3], cards[2], cards[1], cards[0]]),
+        ])
+        kiosk.send(.paging(.key(.next)), at: 1)
+        kiosk.send(.reloadRequested, at: 1.1)
+        // The move to a1 lands at once (pageChanged 1), then a1 is found at index 3.
+        let pages = RuntimeFixture.pageChanges(kiosk.events).map(\.page)
+        #expect(pages == [1, 3])
+        #expect(kiosk.runtime.session.pager.currentPage == 3)
+    }
+
+    @Test func anInvalidConfigKeepsTheDeckAndIsReportedOnce() {
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3)), files: [:])
+        kiosk.send(.paging(.key(.last)), at: 0.5)
+        kiosk.send(.filesChanged([Self.file]), at: 2)
+        kiosk.send(.filesChanged(["/deck/a1.jpg"]), at: 3)
+        #expect(kiosk.reports.count == 1)
+        #expect(kiosk.reports.first?.contains("config reload failed, keeping the last good deck") == true)
+        #expect(kiosk.runtime.config.cards.count == 3)
+        #expect(kiosk.runtime.session.pager.currentPage == 2)
+        #expect(!kiosk.events.contains { if case .deckReloaded = $0.event { true } else { false } })
+    }
+
+    @Test func changedImagesAreForgottenEvenWhenTheConfigIsBad() {
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3)), files: [:])
+        kiosk.send(.filesChanged(["/deck/a1.jpg"]), at: 1)
+        #expect(kiosk.otherEffects.contains(.forgetImages(["/deck/a1.jpg"])))
+    }
+
+    @Test func afterTheFirstFrameTheNewDecksFilesAreWatched() {
+        let cards = RuntimeFixture.cards(2)
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [Self.file: RuntimeFixture.config(RuntimeFixture.cards(3, prefix: "b"))])
+        kiosk.advance(to: 0.1)
+        #expect(kiosk.watched == [Self.file, "/deck/a0.jpg", "/deck/a1.jpg"])
+        kiosk.send(.reloadRequested, at: 1)
+        #expect(kiosk.watched == [Self.file, "/deck/b0.jpg", "/deck/b1.jpg", "/deck/b2.jpg"])
+    }
+
+    @Test func settingsThatNeedARestartAreKeptAndSaidSo() {
+        let cards = RuntimeFixture.cards(2)
+        var rotated = RuntimeFixture.config(cards)
+        rotated.display.rotation = .clockwise90
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [Self.file: rotated])
+        kiosk.send(.reloadRequested, at: 1)
+        #expect(kiosk.runtime.session.rotation == Rotation.none)
+        #expect(kiosk.reports.contains { $0.contains("take effect at the next start") })
+    }
+
+    @Test func aReplayReloadLineSwapsTheDeck() throws {
+        let cards = RuntimeFixture.cards(2)
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards))
+        let other = RuntimeFixture.config(RuntimeFixture.cards(4, prefix: "c"))
+        try kiosk.play(ReplayScript.parse(#"{"at":1,"reload":"other.json"}"#, file: "s"), windowPoints: RuntimeFixture.pixels,
+                       load: RuntimeFixture.loader(["other.json": other])) { (_: KioskFrame, _: KioskConfig, _: String, _: ReplayStep) in }
+        #expect(kiosk.runtime.config.cards.count == 4)
+        #expect(kiosk.events.compactMap(\.jsonLine) == [#"{"t":1.000,"event":"deckReloaded","cards":4}"#])
+    }
+}
