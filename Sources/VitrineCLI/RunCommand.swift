@@ -80,7 +80,7 @@ struct RunCommand {
             let fonts = try? FontLibrary(paths: fontPaths.get())
             // A window size on the command line tells the first card's size before the config is read.
             let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
-            let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0) }
+            let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
             defer { firstCard?.wait() }
             // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
             // display. A config error still comes first: the display is not reported on before the config is good.

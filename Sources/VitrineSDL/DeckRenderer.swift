@@ -255,13 +255,28 @@ public final class DeckRenderer {
                     composed[index] = try renderer.makeTexture(from: surface)
                 }
                 for problem in made.problems { reportOnce(problem.message, key: problem.key) }
+            } else if renderer.isSoftware, let cache = first.cache, let surface = cache.card(for: composer) {
+                if let texture {
+                    try texture.update(from: surface)
+                    composed[index] = texture
+                } else {
+                    composed[index] = try renderer.makeTexture(from: surface)
+                }
             } else {
                 let request = imageRequest(index)
                 var decoded = output.decoded
-                if let picture = output.picture, !picture.isSame(as: request.decodeOptions) {
+                if output.fromCache || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
                     decoded = PreparedImage.decode(path: request.path, options: request.decodeOptions)  // Decoded for another size.
                 }
-                composed[index] = try compose(index, pageCount: pageCount, image: PreparedImage.scale(decoded, for: request))
+                if renderer.isSoftware, let cache = first.cache {
+                    // Composed as a surface, the same pixels, so it can be kept for the next start.
+                    let made = try composer.composeSurface(decoded: decoded, fonts: fonts)
+                    composed[index] = try renderer.makeTexture(from: made.surface)
+                    for problem in made.problems { reportOnce(problem.message, key: problem.key) }
+                    if made.problems.isEmpty, case .success = decoded { cache.storeLater(made.surface, for: composer) }
+                } else {
+                    composed[index] = try compose(index, pageCount: pageCount, image: PreparedImage.scale(decoded, for: request))
+                }
             }
             composedSinceTrim = true
             return true
