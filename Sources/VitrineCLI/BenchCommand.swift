@@ -13,6 +13,7 @@ struct BenchCommand {
 
           config_load        loading and validating the config (\(Benchmark.configRepeats) times)
           first_frame        a fresh renderer's first frame: renderer, fonts, composing the card, drawing (\(Benchmark.firstFrameRepeats) times)
+          first_frame_cached the same when the card comes from the composed-card cache, as on a restart
           transition_frame   a frame halfway between two cards: two composed cards and the dots
           memcpy_frame       copying a frame-sized buffer, timed alternately with transition_frame
           frame_over_memcpy  transition_frame / memcpy_frame, pair by pair

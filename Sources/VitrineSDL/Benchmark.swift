@@ -40,7 +40,7 @@ public struct Benchmark {
     }
 
     /// Writes the deck into `folder` (which must exist), measures, and returns the figures in order:
-    /// `config_load`, `first_frame`, `transition_frame`, `memcpy_frame`, `frame_over_memcpy`, `peak_rss`, then the
+    /// `config_load`, `first_frame`, `first_frame_cached`, `transition_frame`, `memcpy_frame`, `frame_over_memcpy`, `peak_rss`, then the
     /// decode figures (``decodeFigures(in:repeats:)``), measured after the peak so they do not raise it.
     ///
     /// Problems drawing a card (an image that cannot be read) go to `report`; an SDL failure or a config that does
@@ -59,6 +59,8 @@ public struct Benchmark {
                 headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap))
             }
         }
+
+        let cached = try firstFramesFromCache(config, folder: folder + "/cache", report: report)
 
         let headless = try HeadlessRenderer(config: config, size: size, fonts: FontLibrary(paths: fontPaths), report: report)
         let midway = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.5, wraps: config.wrap)
@@ -79,12 +81,34 @@ public struct Benchmark {
         let deck = [
             BenchmarkFigure(name: "config_load", samples: loads, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "first_frame", samples: first, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "first_frame_cached", samples: cached, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "transition_frame", samples: frameTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "memcpy_frame", samples: copyTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "frame_over_memcpy", samples: ratios, unit: "x"),
             BenchmarkFigure(name: "peak_rss", value: ProcessMetrics.peakResidentMiB, unit: "MiB"),
         ].compactMap { $0 }
         return deck + (decodeRepeats > 0 ? try decodeFigures(in: folder, repeats: decodeRepeats) : [])
+    }
+
+    /// A fresh renderer's first frame when its card comes from the ``CardCache`` (written once first), as on a
+    /// restart: ``firstFrameRepeats`` times.
+    func firstFramesFromCache(_ config: KioskConfig, folder: String, report: @escaping (String) -> Void) throws(SDLError) -> [Double] {
+        let options = KioskApp.Options(config: config, windowSize: size, fullscreen: false)
+        guard let composer = KioskApp.expectedFirstCard(options: options) else { return [] }
+        let cache = CardCache(folder: folder)
+        let fonts = FontLibrary(paths: fontPaths)
+        let made = try composer.composeSurface(decoded: PreparedImage.decode(path: composer.card.image, options: composer.decodeOptions), fonts: fonts)
+        cache.store(made.surface, for: composer)
+        let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap)
+        return try (0..<Benchmark.firstFrameRepeats).map { _ throws(SDLError) in
+            try Benchmark.time { () throws(SDLError) in
+                let fonts = FontLibrary(paths: fontPaths)
+                let first = FirstCard(card: config.cards[0], index: 0, expected: composer, fonts: fonts, cache: cache)
+                let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
+                headless.deck.adopt(first, pageCount: config.cards.count)
+                headless.render(pager)
+            }
+        }
     }
 
     /// Loads and validates the config at `path`, turning its problems into an error.
