@@ -131,6 +131,10 @@ public final class KioskApp {
     private func drawIfWanted() {
         guard let deck, let frame = runtime.frame(at: now) else { return }
         let began = now
+        if deck.exifOrientation != runtime.config.display.exifOrientation {  // A reload flipped display.exifOrientation.
+            deck.exifOrientation = runtime.config.display.exifOrientation
+            deck.invalidate()
+        }
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         onFrameDrawn(now - began)
