@@ -16,3 +16,5 @@ convert -size 16x16 xc:'gray(76)' -fill 'gray(200)' -draw 'rectangle 8,0 15,15' 
 convert -size 16x16 xc:red -size 16x16 xc:blue -loop 0 -delay 10 -quality 90 "$out/animated.webp"
 convert \( -size 16x16 xc:none -fill red -draw 'rectangle 0,0 7,15' \) \( -size 16x16 xc:blue \) -loop 0 -delay 10 \
     -define webp:lossless=true "$out/animated-alpha.webp"
+# A 64x48 Adam7-interlaced PNG with alpha: left half opaque red, right half transparent.
+convert -size 64x48 xc:none -fill red -draw 'rectangle 0,0 31,47' -interlace PNG -define png:color-type=6 -strip "$out/interlaced-alpha.png"

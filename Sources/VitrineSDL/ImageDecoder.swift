@@ -16,12 +16,20 @@ public struct DecodedImage {
 
     /// Whether decoding with `options` would give these very pixels: the same JPEG scale (``DecodeScale``; other
     /// formats always decode whole) and the same turn.
+    ///
+    /// (A PNG shrunk by a box factor: the same factor.)
     public func isSame(as options: DecodeOptions) -> Bool {
         let orientation = options.exifOrientation ? info.orientation : .up
         guard (orientation != .up) == isOriented else { return false }
-        guard info.format == .jpeg else { return true }
-        return surface.size == orientation.shownSize(of: DecodeScale.scaled(info.size, DecodeScale.numerator(
-            stored: info.size, covering: ImageDecoder.storedTarget(options, orientation: orientation))))
+        let target = ImageDecoder.storedTarget(options, orientation: orientation)
+        switch info.format {
+        case .jpeg:
+            return surface.size == orientation.shownSize(of: DecodeScale.scaled(info.size, DecodeScale.numerator(stored: info.size, covering: target)))
+        case .png:
+            return surface.size == DecodeScale.boxed(info.size, DecodeScale.boxFactor(stored: info.size, covering: target))
+        default:
+            return true
+        }
     }
 }
 
@@ -63,7 +71,7 @@ public enum ImageDecoder {
         var decoded: DecodedImage
         switch info.format {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target)
-        case .png: decoded = try PNGDecoder.decode(bytes)
+        case .png: decoded = try PNGDecoder.decode(bytes, covering: target)
         case .bmp:
             if let picture = try BMPBitfields.decode(bytes) { decoded = try surface(picture) } else { decoded = try decodeWithSDLImage(bytes, format: .bmp) }
         case .webp:

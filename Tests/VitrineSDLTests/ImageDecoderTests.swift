@@ -152,6 +152,27 @@ extension SDLTests {
             #expect(alpha.notes == ["animated: its first frame is shown", "transparent pixels shown over black"])
         }
 
+        @Test func aPNGIsShrunkWhileItIsReadToTheCardItCovers() throws {
+            _ = Fixture.library
+            // 64x48, left half red, right half blue, through SDL's PNG writer (not interlaced).
+            var rgba: [UInt8] = []
+            for _ in 0..<48 { for x in 0..<64 { rgba += x < 32 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-shrink-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Surface(rgba: rgba, size: PixelSize(width: 64, height: 48)).writePNG(to: path)
+            let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let shrunk = try ImageDecoder.decode(png, options: DecodeOptions(covering: PixelSize(width: 15, height: 10)))
+            #expect(shrunk.surface.size == PixelSize(width: 16, height: 12))  // A factor of 4 still covers 15x10.
+            #expect(Self.pixel(shrunk.surface, 7, 5) == Self.red && Self.pixel(shrunk.surface, 8, 5) == Self.blue)
+            #expect(try ImageDecoder.decode(png, options: DecodeOptions(covering: PixelSize(width: 33, height: 10))).surface.size
+                    == PixelSize(width: 64, height: 48))
+            // Interlaced with alpha: read whole, composited over black, then shrunk.
+            let interlaced = try ImageDecoder.decode(try Self.fixture("interlaced-alpha.png"), options: DecodeOptions(covering: PixelSize(width: 30, height: 20)))
+            #expect(interlaced.surface.size == PixelSize(width: 32, height: 24))
+            #expect(Self.pixel(interlaced.surface, 5, 5) == Self.red && Self.pixel(interlaced.surface, 25, 5) == 0xFF00_0000)
+            #expect(interlaced.notes == ["transparent pixels shown over black"])
+        }
+
         @Test func aHugeChunkIsRefusedFromItsFileAtOnce() throws {
             let reason = #expect(throws: ImageProblem.self) { try ImageDecoder.decode(ImageHeaders.pngWithChunk("zTXt", claimedLength: 0x7FFF_FFF0)) }
             #expect(reason?.description.contains("over the 8 MiB limit for metadata chunks") == true)

@@ -24,3 +24,17 @@ public enum DecodeScale {
         PixelSize(width: (stored.width * n + 7) / 8, height: (stored.height * n + 7) / 8)
     }
 }
+
+extension DecodeScale {
+    /// The largest whole factor a picture of `stored` pixels can be shrunk by (each output pixel the average of a
+    /// box of factor x factor) and still cover `covering`: how PNGs are decoded at card size, row by row.
+    public static func boxFactor(stored: PixelSize, covering: PixelSize) -> Int {
+        guard covering.width > 0, covering.height > 0 else { return 1 }
+        return max(1, min(stored.width / covering.width, stored.height / covering.height))
+    }
+
+    /// The size of a picture of `stored` pixels shrunk by `factor` (the last box in each direction may be partial).
+    public static func boxed(_ stored: PixelSize, _ factor: Int) -> PixelSize {
+        PixelSize(width: (stored.width + factor - 1) / factor, height: (stored.height + factor - 1) / factor)
+    }
+}

@@ -21,8 +21,9 @@ public enum ImageLimits {
 
     /// The memory a decode may take beyond the file's bytes: 96 MiB. JPEGs are decoded at a reduced size
     /// (libjpeg's DCT scaling) so even a 48-megapixel baseline photo fits in a few MiB; a progressive JPEG (whose
-    /// coefficients are all kept while decoding: a 24-megapixel 4:2:0 one needs 72 MiB) or a PNG (decoded whole,
-    /// 4 bytes a pixel: up to about 25 megapixels) that needs more is refused.
+    /// coefficients are all kept while decoding: a 24-megapixel 4:2:0 one needs 72 MiB) or an interlaced PNG
+    /// (decoded whole, 4 bytes a pixel: up to about 25 megapixels) that needs more is refused. Other PNGs are
+    /// shrunk to card size row by row.
     public static let decodeMemoryBytes = 96 * 1024 * 1024
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
