@@ -18,3 +18,6 @@ convert \( -size 16x16 xc:none -fill red -draw 'rectangle 0,0 7,15' \) \( -size 
     -define webp:lossless=true "$out/animated-alpha.webp"
 # A 64x48 Adam7-interlaced PNG with alpha: left half opaque red, right half transparent.
 convert -size 64x48 xc:none -fill red -draw 'rectangle 0,0 31,47' -interlace PNG -define png:color-type=6 -strip "$out/interlaced-alpha.png"
+# An animated GIF, red then blue, and an interlaced one whose left half is red and right half transparent.
+convert -size 16x16 xc:red -size 16x16 xc:blue -loop 0 -delay 10 "$out/animated.gif"
+convert -size 16x16 xc:none -fill red -draw 'rectangle 0,0 7,15' -interlace GIF "$out/interlaced-alpha.gif"

@@ -73,14 +73,20 @@ public enum ImageDecoder {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target)
         case .png: decoded = try PNGDecoder.decode(bytes, covering: target)
         case .bmp:
-            if let picture = try BMPBitfields.decode(bytes) { decoded = try surface(picture) } else { decoded = try decodeWithSDLImage(bytes, format: .bmp) }
+            if let picture = try BMPBitfields.decode(bytes) {
+                decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
+            } else {
+                decoded = try decodeWithSDLImage(bytes, format: .bmp)
+            }
         case .webp:
             if let frame = try WebPFirstFrame.first(in: bytes) {
                 decoded = try decodeFirstFrame(frame)
             } else {
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
-        case .gif: decoded = try decodeWithSDLImage(bytes, format: .gif)
+        case .gif:
+            let picture = try GIFFirstFrame.decode(bytes)
+            decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)
         }
         decoded.info = info
         if orientation != .up {
@@ -107,15 +113,17 @@ public enum ImageDecoder {
             throw .overLimit(.webp, "no pixels")
         }
         for y in 0..<canvas.size.height { (target + y * Int(c.pitch) / 4).update(repeating: 0, count: canvas.size.width) }
-        for y in 0..<picture.size.height {
-            (target + (frame.origin.y + y) * Int(c.pitch) / 4 + frame.origin.x).update(from: source + y * Int(p.pitch) / 4, count: picture.size.width)
+        // The frame's bitstream may disagree with the size its ANMF header gave: copy only what fits the canvas.
+        let width = min(picture.size.width, canvas.size.width - frame.origin.x), height = min(picture.size.height, canvas.size.height - frame.origin.y)
+        for y in 0..<max(0, height) where width > 0 {
+            (target + (frame.origin.y + y) * Int(c.pitch) / 4 + frame.origin.x).update(from: source + y * Int(p.pitch) / 4, count: width)
         }
         var notes = ["animated: its first frame is shown"]
         if canvas.compositeOverBlack() { notes.append("transparent pixels shown over black") }
         return DecodedImage(surface: canvas, notes: notes)
     }
 
-    /// GIF (its first frame), BMP and WebP through SDL_image, converted to ARGB8888 and, with `composite`, made
+    /// BMP and WebP through SDL_image, converted to ARGB8888 and, with `composite`, made
     /// opaque over black.
     static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true) throws(ImageProblem) -> DecodedImage {
         let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
@@ -134,18 +142,19 @@ public enum ImageDecoder {
         return DecodedImage(surface: argb, notes: notes)
     }
 
-    /// A bit-field BMP's pixels in a surface, composited over black when they have alpha.
-    static func surface(_ picture: BMPBitfields.Picture) throws(ImageProblem) -> DecodedImage {
+    /// ARGB pixels the core decoded (a bit-field BMP, a GIF's first frame) in a surface, composited over black
+    /// when they have alpha.
+    static func surface(_ pixels: [UInt32], size: PixelSize, hasAlpha: Bool, format: ImageFormat) throws(ImageProblem) -> DecodedImage {
         let surface: Surface
-        do throws(SDLError) { surface = try Surface(size: picture.size) } catch { throw .overLimit(.bmp, error.message) }
+        do throws(SDLError) { surface = try Surface(size: size) } catch { throw .overLimit(format, error.message) }
         let s = surface.pointer.pointee
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(.bmp, "no pixels") }
-        picture.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<picture.size.height {
-                (base + y * Int(s.pitch) / 4).update(from: source.baseAddress! + y * picture.size.width, count: picture.size.width)
+        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(format, "no pixels") }
+        pixels.withUnsafeBufferPointer { source in
+            for y in 0..<size.height {
+                (base + y * Int(s.pitch) / 4).update(from: source.baseAddress! + y * size.width, count: size.width)
             }
         }
-        let composited = picture.hasAlpha && surface.compositeOverBlack()
+        let composited = hasAlpha && surface.compositeOverBlack()
         return DecodedImage(surface: surface, notes: composited ? ["transparent pixels shown over black"] : [])
     }
 

@@ -42,6 +42,9 @@ enum PNGDecoder {
         guard vitrine_png_start(v, &passes) != 0 else { throw problem(v) }
         let png = v.pointee.png, info = v.pointee.info
         let stored = PixelSize(width: Int(png_get_image_width(png, info)), height: Int(png_get_image_height(png, info)))
+        guard png_get_rowbytes(png, info) == stored.width * 4 else {
+            throw .corruptData(.png, "rows of \(png_get_rowbytes(png, info)) bytes where \(stored.width * 4) were expected")
+        }
         let factor = target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1
         let surface: Surface
         var sawTransparency = false
