@@ -21,3 +21,6 @@ convert -size 64x48 xc:none -fill red -draw 'rectangle 0,0 31,47' -interlace PNG
 # An animated GIF, red then blue, and an interlaced one whose left half is red and right half transparent.
 convert -size 16x16 xc:red -size 16x16 xc:blue -loop 0 -delay 10 "$out/animated.gif"
 convert -size 16x16 xc:none -fill red -draw 'rectangle 0,0 7,15' -interlace GIF "$out/interlaced-alpha.gif"
+# BMPs SDL_image reads: 24-bit, and 8-bit palette with RLE compression (for the damaged-file tests).
+convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' BMP3:"$out/plain.bmp"
+convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' -type palette -compress RLE BMP3:"$out/palette-rle.bmp"

@@ -21,6 +21,7 @@ public enum WebPFirstFrame {
     public static func first(in bytes: [UInt8]) throws(ImageProblem) -> Frame? {
         let riffEnd = min(bytes.count, 8 + (bytes.count >= 8 ? bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) } : 0))
         guard let frame = chunks(in: Array(bytes.prefix(riffEnd)), from: 12).first(where: { $0.tag == "ANMF" }) else { return nil }
+        guard frame.end - frame.start >= 16 else { throw .corruptData(.webp, "its first frame's header is cut short") }
         let r = HeaderReader(bytes: bytes, format: .webp, isWholeFile: true)
         let width = try r.littleEndian(frame.start + 6, 3) + 1, height = try r.littleEndian(frame.start + 9, 3) + 1
         let origin = (x: try r.littleEndian(frame.start, 3) * 2, y: try r.littleEndian(frame.start + 3, 3) * 2)
