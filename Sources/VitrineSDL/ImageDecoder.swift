@@ -87,6 +87,7 @@ public enum ImageDecoder {
         case .gif:
             let picture = try GIFFirstFrame.decode(bytes)
             decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)
+            if picture.isAnimated { decoded.notes.insert("animated: its first frame is shown", at: 0) }
         }
         decoded.info = info
         if orientation != .up {

@@ -177,6 +177,7 @@ extension SDLTests {
             let animated = try ImageDecoder.decode(try Self.fixture("animated.gif"))
             #expect(animated.surface.size == PixelSize(width: 16, height: 16))
             #expect(Self.corners(animated.surface) == [Self.red, Self.red, Self.red, Self.red])
+            #expect(animated.notes == ["animated: its first frame is shown"])
             let interlaced = try ImageDecoder.decode(try Self.fixture("interlaced-alpha.gif"))
             #expect(Self.corners(interlaced.surface) == [Self.red, 0xFF00_0000, Self.red, 0xFF00_0000])
             #expect(interlaced.notes == ["transparent pixels shown over black"])

@@ -7,6 +7,8 @@ public enum GIFFirstFrame {
         public var size: PixelSize
         public var pixels: [UInt32]
         public var hasTransparency: Bool
+        /// Whether another frame follows the first (an animation).
+        public var isAnimated = false
     }
 
     /// Decodes the first frame of `bytes`, a whole GIF file whose header ``ImageProbe`` accepted.
@@ -39,8 +41,10 @@ public enum GIFFirstFrame {
                 guard indices.count == width * height else {
                     throw .corruptData(.gif, "the first frame's data is cut off (\(indices.count) of \(width * height) pixels)")
                 }
-                return draw(indices, frame: (left, top, width, height), interlaced: frameFlags & 0x40 != 0,
-                            palette: palette, transparent: transparent, on: screen)
+                var picture = draw(indices, frame: (left, top, width, height), interlaced: frameFlags & 0x40 != 0,
+                                   palette: palette, transparent: transparent, on: screen)
+                picture.isAnimated = r.anotherFrameFollows()
+                return picture
             default:
                 throw .corruptData(.gif, "no image before the end of the file")
             }
@@ -161,6 +165,18 @@ public enum GIFFirstFrame {
                 colors.append(0xFF00_0000 | red << 16 | green << 8 | blue)
             }
             return colors
+        }
+
+        /// Whether another image descriptor comes before the trailer (extensions skipped); false on damage.
+        mutating func anotherFrameFollows() -> Bool {
+            while let introducer = try? u8() {
+                switch introducer {
+                case 0x2C: return true
+                case 0x21: guard (try? u8()) != nil, (try? subBlocks()) != nil else { return false }
+                default: return false
+                }
+            }
+            return false
         }
 
         /// Data sub-blocks up to the empty one, joined.
