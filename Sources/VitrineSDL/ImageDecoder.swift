@@ -14,10 +14,8 @@ public struct DecodedImage {
     /// Whether the picture was turned by its Exif orientation.
     public var isOriented = false
 
-    /// Whether decoding with `options` would give these very pixels: the same JPEG scale (``DecodeScale``; other
-    /// formats always decode whole) and the same turn.
-    ///
-    /// (A PNG shrunk by a box factor: the same factor.)
+    /// Whether decoding with `options` would give these very pixels: the same turn, and the same JPEG scale or
+    /// PNG box factor (``DecodeScale``); other formats always decode whole.
     public func isSame(as options: DecodeOptions) -> Bool {
         let orientation = options.exifOrientation ? info.orientation : .up
         guard (orientation != .up) == isOriented else { return false }
@@ -49,9 +47,10 @@ public struct DecodeOptions: Hashable, Sendable {
 
 /// The one way card pictures are decoded, by the kiosk and by `check` alike: the whole file is read (at most
 /// ``ImageLimits/maximumFileBytes``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
-/// JPEGs go to libjpeg-turbo at card size (``JPEGDecoder``), PNGs to libpng (``PNGDecoder``) and the rest to
-/// SDL_image. Transparent pixels are composited over black, the card's own colour under its scrim, and the
-/// picture is turned upright by its Exif orientation.
+/// JPEGs go to libjpeg-turbo at card size (``JPEGDecoder``), PNGs to libpng at card size (``PNGDecoder``), GIFs
+/// (``GIFFirstFrame``) and bit-field BMPs (``BMPBitfields``) to the core, animated WebPs to the core and SDL_image
+/// (their first frame), and the rest to SDL_image. Transparent pixels are composited over black, the card's own
+/// colour under its scrim, and the picture is turned upright by its Exif orientation.
 public enum ImageDecoder {
     /// Decodes the image file at `path`, or gives the reason it cannot be shown.
     public static func decode(path: String, options: DecodeOptions = DecodeOptions()) throws(SDLError) -> DecodedImage {
