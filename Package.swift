@@ -16,6 +16,8 @@ let package = Package(
         // libjpeg-turbo and libpng, for decoding card pictures at card size with bounded cost (see ImageDecoder).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libheif, for HEIC and AVIF photos.
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // glibc's malloc tuning (mallopt), from the C library itself.
@@ -33,7 +35,7 @@ let package = Package(
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CJPEG", "CPNG"]),
+                                                   "CMalloc", "CX11", "CJPEG", "CPNG", "CHeif"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),

@@ -24,3 +24,6 @@ convert -size 16x16 xc:none -fill red -draw 'rectangle 0,0 7,15' -interlace GIF 
 # BMPs SDL_image reads: 24-bit, and 8-bit palette with RLE compression (for the damaged-file tests).
 convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' BMP3:"$out/plain.bmp"
 convert -size 16x16 xc:red -fill blue -draw 'rectangle 8,0 15,15' -type palette -compress RLE BMP3:"$out/palette-rle.bmp"
+# HEIC and AVIF (through libheif), 64x48, left half red, right half blue.
+convert -size 64x48 xc:red -fill blue -draw 'rectangle 32,0 63,47' -quality 90 "$out/photo.heic"
+convert -size 64x48 xc:red -fill blue -draw 'rectangle 32,0 63,47' -quality 90 "$out/photo.avif"

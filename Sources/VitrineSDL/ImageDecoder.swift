@@ -83,6 +83,7 @@ public enum ImageDecoder {
             } else {
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
+        case .heif: decoded = try HEIFDecoder.decode(bytes)
         case .gif:
             let picture = try GIFFirstFrame.decode(bytes)
             decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)

@@ -45,7 +45,7 @@ public enum BadImageCorpus {
               bytes: { ImageHeaders.pngWithChunk("tEXt", claimedLength: 0x7FFF_FFFF) }),
         Entry(name: "frame-bomb.gif", title: "A Frame Bigger Than Its Screen", problem: "its first frame claims 65535x65535",
               bytes: { ImageHeaders.gif(screen: (8, 8), frame: (65_535, 65_535)) }),
-        Entry(name: "phone.heic", title: "From A Phone", problem: "HEIC is not supported: convert it to JPEG first",
+        Entry(name: "phone.heic", title: "From A Phone", problem: "corrupt HEIF header: no image size (ispe) box",
               bytes: { [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) }),
         Entry(name: "cut.jpg", title: "A Photo Cut Off", problem: "the file is cut off (libjpeg: Premature end of JPEG file)",
               bytes: { try truncatedJPEG() }),

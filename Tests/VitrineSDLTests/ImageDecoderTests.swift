@@ -214,6 +214,14 @@ extension SDLTests {
             #expect(refused > 0 && decoded > 0)
         }
 
+        @Test(arguments: ["photo.heic", "photo.avif"])
+        func heicAndAVIFAreDecodedByLibheif(name: String) throws {
+            let decoded = try ImageDecoder.decode(try Self.fixture(name))
+            #expect(decoded.surface.size == PixelSize(width: 64, height: 48))
+            #expect(Self.corners(decoded.surface) == [Self.red, Self.blue, Self.red, Self.blue])
+            #expect(decoded.notes == ["decoded from \(name.hasSuffix("heic") ? "HEIC" : "AVIF") with libheif"])
+        }
+
         @Test func aHugeChunkIsRefusedFromItsFileAtOnce() throws {
             let reason = #expect(throws: ImageProblem.self) { try ImageDecoder.decode(ImageHeaders.pngWithChunk("zTXt", claimedLength: 0x7FFF_FFF0)) }
             #expect(reason?.description.contains("over the 8 MiB limit for metadata chunks") == true)

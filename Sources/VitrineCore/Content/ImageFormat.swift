@@ -10,6 +10,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     case bmp = "BMP"
     /// WebP in a RIFF container: a `VP8 `, `VP8L` or `VP8X` chunk with the size.
     case webp = "WebP"
+    /// HEIF (HEIC, what phones save, and AVIF): an ISO base media `ftyp` box naming a HEIF brand, and `ispe` boxes
+    /// with the sizes.
+    case heif = "HEIF"
 }
 
 /// What a file's header says about it, read without decoding any pixels.

@@ -139,21 +139,41 @@ extension ImageProbe {
 }
 
 extension ImageProbe {
-    /// The name of a format Vitrine knows but does not read, and how to convert it: HEIC and AVIF (an ISO base
-    /// media `ftyp` box whose major brand names them) and TIFF (either byte order).
+    /// The name of a format Vitrine knows but does not read, and how to convert it: TIFF (either byte order).
     static func unsupportedFormat(of bytes: [UInt8]) -> (String, String)? {
         if bytes.count >= 4, bytes[0..<4].elementsEqual([0x49, 0x49, 0x2A, 0x00]) || bytes[0..<4].elementsEqual([0x4D, 0x4D, 0x00, 0x2A]) {
             return ("TIFF", "convert it to PNG or JPEG first (for example with ImageMagick: convert photo.tif photo.png)")
         }
+        return nil
+    }
+
+    /// The HEIF brand (`HEIC` or `AVIF`) an ISO base media `ftyp` box at the start names as its major brand.
+    public static func heifBrand(of bytes: [UInt8]) -> String? {
         guard bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
-        let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-        func hint(_ example: String) -> String {
-            "convert it to JPEG first (for example with heif-convert, from Debian's libheif-examples: heif-convert \(example) photo.jpg)"
-        }
-        switch brand {
-        case "heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1": return ("HEIC", hint("photo.heic"))
-        case "avif", "avis": return ("AVIF", hint("photo.avif"))
+        switch String(decoding: bytes[8..<12], as: UTF8.self) {
+        case "heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1": return "HEIC"
+        case "avif", "avis": return "AVIF"
         default: return nil
         }
+    }
+
+    /// HEIF: the largest size an `ispe` (image spatial extents) box in the bytes read claims: box size, `ispe`,
+    /// version and flags, then width and height, big-endian. A grid photo has one for the whole picture and one
+    /// per tile; the largest is the picture's (the decoder checks the primary image's own size again).
+    static func heifSize(_ r: HeaderReader) throws(ImageProblem) -> PixelSize {
+        var best: PixelSize?
+        let tag = Array("ispe".utf8)
+        var at = 4
+        while at + 16 <= r.bytes.count {
+            if r.bytes[at] == tag[0], r.bytes[at + 1] == tag[1], r.bytes[at + 2] == tag[2], r.bytes[at + 3] == tag[3] {
+                let size = PixelSize(width: try r.bigEndian(at + 8, 4), height: try r.bigEndian(at + 12, 4))
+                if size.width * size.height > (best.map { $0.width * $0.height } ?? -1) { best = size }
+            }
+            at += 1
+        }
+        guard let best else {
+            throw r.isWholeFile ? .corruptHeader(.heif, "no image size (ispe) box") : .headerBeyondReadLimit(.heif, bytesRead: r.bytes.count)
+        }
+        return best
     }
 }

@@ -10,6 +10,7 @@ public enum ImageProbe {
     /// its signature is reported as a truncated header rather than as a foreign file.
     public static func format(of bytes: [UInt8]) -> ImageFormat? {
         for (format, signature) in signatures where !bytes.isEmpty && matches(bytes, signature) { return format }
+        if heifBrand(of: bytes) != nil { return .heif }
         return nil
     }
 
@@ -32,6 +33,7 @@ public enum ImageProbe {
             case .gif: size = try gifSize(reader)
             case .bmp: size = try bmpSize(reader)
             case .webp: size = try webpSize(reader)
+            case .heif: size = try heifSize(reader)
             }
             guard size.width > 0, size.height > 0 else { throw .corruptHeader(format, "claims a size of \(size.width)x\(size.height)") }
             return ImageInfo(format: format, size: size, orientation: orientation)

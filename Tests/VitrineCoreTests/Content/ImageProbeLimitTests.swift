@@ -36,10 +36,15 @@ import VitrineFixtures
         #expect(problem(fine) == nil)
     }
 
-    @Test func heicAVIFAndTIFFAreRefusedByName() {
+    @Test func heicAndAVIFAreReadByTheirLargestSizeBoxAndTIFFIsRefusedByName() throws {
         func ftyp(_ brand: String) -> [UInt8] { [0, 0, 0, 24] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) }
-        #expect(problem(ftyp("heic"))?.description.hasPrefix("HEIC is not supported: convert it to JPEG first") == true)
-        #expect(problem(ftyp("avif"))?.description.hasPrefix("AVIF is not supported: convert it to JPEG first") == true)
+        func ispe(_ width: Int, _ height: Int) -> [UInt8] {
+            [0, 0, 0, 20] + Array("ispe".utf8) + [0, 0, 0, 0] + ImageHeaders.bigEndian(width, 4) + ImageHeaders.bigEndian(height, 4)
+        }
+        #expect(try ImageProbe.check(ftyp("heic") + ispe(512, 512) + ispe(4032, 3024) + ispe(512, 512)).size == PixelSize(width: 4032, height: 3024))
+        #expect(try ImageProbe.check(ftyp("avif") + ispe(64, 48)).format == .heif)
+        #expect(problem(ftyp("heic"))?.description == "corrupt HEIF header: no image size (ispe) box")
+        #expect(problem(ftyp("heic") + ispe(100_000, 100_000))?.description.hasPrefix("claims 100000x100000") == true)
         #expect(problem(ftyp("isom")) == .notAnImage(looksLikeText: false))
         #expect(problem([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0])?.description.hasPrefix("TIFF is not supported") == true)
         #expect(problem([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8])?.description.hasPrefix("TIFF is not supported") == true)
