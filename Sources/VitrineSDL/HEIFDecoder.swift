@@ -4,9 +4,9 @@ import VitrineCore
 /// Decodes HEIC and AVIF photos with libheif (HEVC through libde265, AV1 through dav1d): the primary image, turned
 /// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black.
 ///
-/// libheif decodes at full size, so the primary image must fit ``ImageLimits/decodeMemoryBytes`` at 4 bytes a
-/// pixel (a 12-megapixel phone photo needs 46 MiB); its width and height are held to 32768 each before any
-/// decoding (`heif_context_set_maximum_image_size_limit`).
+/// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` at
+/// ``ImageLimits/heifBytesPerPixel`` (a 12-megapixel phone photo fits; a 24-megapixel one does not); its width and
+/// height are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`).
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
     static let maximumSide: Int32 = 32_768
@@ -39,9 +39,10 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        guard size.width * size.height * 4 <= ImageLimits.decodeMemoryBytes else {
-            throw .overLimit(.heif, "decoding this \(name) needs \(size.width * size.height * 4 / 1_048_576) MiB (\(size.width)x\(size.height), 4 bytes "
-                             + "a pixel), over the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit")
+        let needed = size.width * size.height * ImageLimits.heifBytesPerPixel
+        guard needed <= ImageLimits.heifDecodeMemoryBytes else {
+            throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) at full size), over "
+                             + "the \(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB limit for HEIC and AVIF")
         }
         var image: OpaquePointer?
         try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)
