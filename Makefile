@@ -5,11 +5,12 @@ SWIFT ?= swift
 CONFIG ?= Config/kiosk.json
 # Runs of each program for bench-first-picture.
 RUNS ?= 10
-# Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window test).
+# Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window tests, xwd from
+# x11-apps to read back what a window shows).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev pkg-config
-TEST_PACKAGES := xvfb xdotool fonts-wqy-microhei
+TEST_PACKAGES := xvfb xdotool x11-apps fonts-wqy-microhei
 
 .PHONY: run test bench bench-swipe bench-first-picture build release deps test-deps render-readme clean
 

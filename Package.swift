@@ -30,8 +30,8 @@ let package = Package(
         .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
-        // signals, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore"]),
+        // signals, the control socket, the log, the monotonic clock.
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",

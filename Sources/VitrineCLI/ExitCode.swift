@@ -14,4 +14,8 @@ enum ExitCode {
     static let software: Int32 = 70
     /// An output file could not be created.
     static let cantCreate: Int32 = 73
+    /// A service did not answer in time (the control socket).
+    static let tempFail: Int32 = 75
+    /// A peer broke the protocol (a control reply that is not one).
+    static let protocolError: Int32 = 76
 }

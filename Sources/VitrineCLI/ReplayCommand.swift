@@ -21,6 +21,7 @@ struct ReplayCommand {
           {"at":1.2,"screenshot":"frame.png"}            write the frame at that time
           {"at":3.0,"reload":"other.json"}               reload the deck from that config, as a hot reload
           {"at":60,"wait":true}                          let time pass to 60 s (attract mode runs meanwhile)
+          {"at":2.0,"control":{"cmd":"goto","id":"x"}}   a remote-control command, as vitrine ctl sends it
 
         options:
           --config PATH   the deck (default Config/kiosk.json)

@@ -6,6 +6,7 @@ import VitrineSDL
 struct RunCommand {
     static let help = """
         usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-] [--stats]
+                           [--control PATH]
 
         Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits. SIGINT and
         SIGTERM quit cleanly (exit 0); SIGHUP reloads the config.
@@ -17,6 +18,8 @@ struct RunCommand {
           --kiosk           lock down: fullscreen on the configured display, no cursor, no screensaver; no key
                             or close request quits but the config's display.exitChord (as display.mode "kiosk")
           --events PATH     write paging events as JSON lines to PATH (- for standard output)
+          --control PATH    make a control socket at PATH (mode 0660) for 'vitrine ctl' (or the config's
+                            control.socket; systemd's socket comes first when it passes one)
           --stats           log frame statistics on exit and on SIGUSR1: frames drawn, frame time p50 and p99
                             (building, drawing and presenting one frame), frames over the \(budgetMilliseconds) ms
                             budget (and how many of them after the first second), time from process start to the
@@ -35,6 +38,7 @@ struct RunCommand {
     var eventsPath: String?
     var kiosk = false
     var stats = false
+    var controlPath: String?
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
@@ -48,6 +52,7 @@ struct RunCommand {
             case "--fullscreen": command.fullscreen = true
             case "--kiosk": command.kiosk = true
             case "--stats": command.stats = true
+            case "--control": command.controlPath = try reader.value(for: flag)
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
             default: throw UsageError(description: "unknown option '\(flag)' for 'run'")
             }
@@ -104,8 +109,9 @@ struct RunCommand {
                 if case .failure(let error) = fontPaths { Log.error("\(error)") }
                 return ExitCode.software
             }
-            let options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
+            var options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
                                            fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
+            options.controlPath = controlPath
             if let card = config.cards.first {
                 firstCard.proceed(card: card, index: 0, expected: KioskApp.expectedFirstCard(options: options))
             }

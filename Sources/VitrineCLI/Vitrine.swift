@@ -6,10 +6,12 @@ import VitrineSDL
 enum Vitrine {
     static let usage = """
         usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-] [--stats]
+                           [--control PATH]
                vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
                vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
                vitrine check [--config PATH]
                vitrine bench [--size WxH] [--cards N] [--frames N]
+               vitrine ctl [--control PATH] COMMAND [ARGUMENT] | --stdin
                vitrine help | --help | COMMAND --help
 
         Shows a deck of feature cards on a kiosk screen.
@@ -20,6 +22,7 @@ enum Vitrine {
           replay    play scripted input headless on a simulated clock; log events, write screenshots
           check     validate the config and open every image and font; one line per problem
           bench     measure a synthetic deck headless: config load, first frame, transition frame vs memcpy, memory
+          ctl       tell a running kiosk what to do through its control socket: next, goto, pause, status, …
 
         Every command takes --log-level error|warning|info|debug (default info); messages go to standard error,
         one line each, with the time. The default config is Config/kiosk.json.
@@ -63,6 +66,7 @@ enum Vitrine {
             case "replay": return try ReplayCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "check": return try CheckCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "bench": return try BenchCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case "ctl": return try CtlCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             default: throw UsageError(description: "unknown command '\(command)'")
             }
         } catch {

@@ -15,6 +15,9 @@ public final class KioskApp {
         public var windowSize: PixelSize
         /// Whether to cover the whole screen.
         public var fullscreen: Bool
+        /// Where to make the control socket (`--control`, or the config's `control.socket`); systemd's socket,
+        /// when it passes one, comes first.
+        public var controlPath: String?
 
         /// Options for a run; `config.display.mode` says whether it is a locked-down kiosk.
         public init(config: KioskConfig, windowSize: PixelSize, fullscreen: Bool) {
@@ -47,6 +50,7 @@ public final class KioskApp {
     private let workerQueue = DispatchQueue(label: "vitrine.signals")
     private var signals: SignalWatcher?
     private var watcher: FileWatcher?
+    private var control: ControlServer?
     private var reportedWatchProblems: Set<String> = []
     /// Handed to the deck after the first frame: the first card comes from ``FirstCard`` or is composed in line, so
     /// the first picture is a card.
@@ -88,6 +92,17 @@ public final class KioskApp {
         preparer.onReady = { [waker] in waker.post(.cardReady) }
         cardPreparer = preparer
         signals = SignalWatcher(queue: workerQueue) { [waker] signal in waker.post(.signal(signal)) }
+        XlibErrors.watch(window) { [waker] in waker.post(.displayLost("the window was destroyed by another X client")) }
+        let command: @Sendable (ControlCommand, Int) -> Void = { [waker] in waker.post(.control($0, client: $1)) }
+        if let activated = ControlServer.activatedSocket() {
+            control = ControlServer(listening: activated, onCommand: command)
+        } else if let path = options.controlPath ?? options.config.controlSocket {
+            do throws(SystemError) {
+                control = try ControlServer(path: path, onCommand: command)
+            } catch {
+                report("remote control is off: cannot make the control socket: \(error)")
+            }
+        }
     }
 
     /// Seconds since the app started, from the monotonic clock.
@@ -137,8 +152,25 @@ public final class KioskApp {
         }
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
-        onFrameDrawn(now - began)
-        perform(runtime.framePresented(at: now))
+        let duration = now - began
+        onFrameDrawn(duration)
+        perform(runtime.framePresented(at: now, duration: duration))
+    }
+
+    /// Writes the frame on screen to a PNG at `path`: it is drawn once more and read back before it is presented
+    /// (after a present, a renderer's back buffer may hold anything).
+    private func screenshot(to path: String) -> ControlReply {
+        guard let deck else { return .failure("no window") }
+        do throws(SDLError) {
+            for error in deck.draw(runtime.settledFrame, cards: runtime.config.cards) { report("\(error)") }
+            let pixels = try deck.renderer.readPixels()
+            deck.renderer.present()
+            try pixels.writePNG(to: path)
+            return ControlReply(ok: true, fields: [("path", JSONText.quoted(path)),
+                                                   ("width", "\(pixels.size.width)"), ("height", "\(pixels.size.height)")])
+        } catch {
+            return .failure("cannot write the screenshot \(JSONText.shortened(path)): \(error.message)")
+        }
     }
 
     /// Turns one SDL event into runtime inputs.
@@ -153,6 +185,8 @@ public final class KioskApp {
                 case .signal(let number): send(.terminate(signal: number))
                 case .filesChanged(let paths): send(.filesChanged(paths))
                 case .cardReady: send(.cardReady)
+                case .displayLost(let message): send(.displayLost(message))
+                case .control(let command, let client): send(.control(command, client: client))
                 }
             }
         case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
@@ -202,6 +236,10 @@ public final class KioskApp {
                 onUser1()
             case .quit:
                 break
+            case .reply(let client, let reply):
+                control?.reply(client, reply)
+            case .screenshot(let path, let client):
+                control?.reply(client, screenshot(to: path))
             }
         }
     }
@@ -230,6 +268,9 @@ public final class KioskApp {
     /// Ends the run in order: no more wake-ups from other threads, the workers stopped and joined, then the
     /// textures, the renderer and the window, while SDL is still up (the caller quits SDL after).
     private func shutDown() {
+        XlibErrors.unwatch()
+        control?.stop()
+        control = nil
         signals?.stop()
         watcher?.stop()
         cardPreparer?.stop()

@@ -18,6 +18,10 @@ public final class LoopWaker: Sendable {
         case filesChanged(Set<String>)
         /// A card composed in the background is ready.
         case cardReady
+        /// The display is gone (the window was destroyed by another X client).
+        case displayLost(String)
+        /// A control client sent a command.
+        case control(ControlCommand, client: Int)
     }
 
     private struct Inbox: ~Copyable {

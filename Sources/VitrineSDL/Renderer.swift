@@ -84,4 +84,14 @@ public final class Renderer {
 
     /// Shows what was drawn.
     public func present() { SDL_RenderPresent(pointer) }
+
+    /// A copy of what the current target holds, as a 32-bit surface of the output's size.
+    public func readPixels() throws(SDLError) -> Surface {
+        let surface = try Surface(size: outputSize)
+        guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointer.pointee.pixels,
+                                   surface.pointer.pointee.pitch) == 0 else {
+            throw SDLError.current("SDL_RenderReadPixels")
+        }
+        return surface
+    }
 }

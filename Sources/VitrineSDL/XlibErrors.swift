@@ -16,6 +16,23 @@ public enum XlibErrors {
     /// The exit status when the display is lost; set by ``install(lostDisplayExitCode:)``.
     private static let lostDisplayStatus = Atomic<Int32>(69)
     private static let errorCount = Atomic<Int>(0)
+    /// The kiosk's own X window, and what to do when an error says it is gone (another client destroyed it).
+    private static let watched = Mutex<(window: UInt, lost: @Sendable () -> Void)?>(nil)
+    /// The watched window once it was reported gone: later errors about it are expected and not logged.
+    private static let goneWindow = Atomic<UInt>(0)
+
+    /// Calls `lost` (once, on the thread that met the error) when an X error says `window`'s X window no longer
+    /// exists; with no X window (another video driver) it does nothing.
+    public static func watch(_ window: Window, lost: @escaping @Sendable () -> Void) {
+        let id = UInt(vitrine_x11_window(UnsafeMutableRawPointer(window.pointer)))
+        guard id != 0 else { return }
+        watched.withLock { $0 = (id, lost) }
+    }
+
+    /// Stops watching the window; call before destroying it.
+    public static func unwatch() {
+        watched.withLock { $0 = nil }
+    }
 
     /// Installs the handlers: a lost display logs one line and ends the process with `lostDisplayExitCode` (its
     /// X connection is gone, so there is nothing left to shut down in order); a protocol error is logged and the
@@ -28,6 +45,20 @@ public enum XlibErrors {
         }
         XSetErrorHandler { display, event in
             guard let event else { return 0 }
+            if event.pointee.error_code == UInt8(BadWindow) {
+                let resource = UInt(event.pointee.resourceid)
+                if resource != 0, resource == XlibErrors.goneWindow.load(ordering: .relaxed) { return 0 }
+                let lost = XlibErrors.watched.withLock { watched -> (@Sendable () -> Void)? in
+                    guard let current = watched, current.window == UInt(event.pointee.resourceid) else { return nil }
+                    watched = nil
+                    XlibErrors.goneWindow.store(current.window, ordering: .relaxed)
+                    return current.lost
+                }
+                if let lost {
+                    lost()
+                    return 0
+                }
+            }
             let count = XlibErrors.errorCount.add(1, ordering: .relaxed).newValue
             guard count <= XlibErrors.loggedErrorLimit else { return 0 }
             var text = [CChar](repeating: 0, count: 160)

@@ -41,4 +41,19 @@ import Testing
         #expect(lines.count == 1, "\(app.errors)")
         #expect(!app.errors.contains("X Error"), "\(app.errors)")
     }
+
+    @Test func aWindowDestroyedByAnotherClientEndsTheKioskWith69() throws {
+        let x = try XvfbSession()
+        let app = try x.launchVitrine(["run", "--windowed", "600x400"])
+        _ = try x.windowOrigin(of: app)
+        let window = try x.xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
+        try x.xdotool(["windowclose", window])
+        // The kiosk learns it at its next X request: a key press makes one.
+        try? x.xdotool(["key", "Right"])
+        let code = app.wait(seconds: 10)
+        #expect(code == 69, "exit \(String(describing: code)): \(app.errors)")
+        #expect(app.errors.split(separator: "\n").filter { $0.contains("lost the display: the window was destroyed") }.count == 1,
+                "\(app.errors)")
+        #expect(!app.errors.contains("X Error"), "\(app.errors)")
+    }
 }

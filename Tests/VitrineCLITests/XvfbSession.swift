@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VitrineCore
+import VitrineTestSupport
 
 /// A private X server (Xvfb) for one test, with xdotool to drive windows in it as a person would.
 final class XvfbSession {
@@ -88,6 +90,21 @@ final class XvfbSession {
     /// The X display, such as ":3".
     let display: String
     private let server: Child
+
+    /// The Vitrine window's pixels as the X server holds them (`xwd`), opaque RGBA.
+    func grabWindow(of app: Child) throws -> RGBAImage {
+        let window = try xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which("xwd")!)
+        process.arguments = ["-silent", "-id", window]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        return try XWD.image(data)
+    }
 
     /// Ends the X server at once, as a crash or a lost connection would.
     func killServer() {

@@ -26,6 +26,7 @@ extension KioskConfig {
         }
         var config = KioskConfig(cards: cards, display: draft.display, wrap: draft.wrap, file: file)
         config.autoplay = draft.autoplay
+        config.controlSocket = draft.controlSocket
         return (config, validator.warnings)
     }
 

@@ -13,6 +13,8 @@ enum KioskSchema {
         var display = DisplayConfig()
         var wrap = true
         var autoplay: AutoplayConfig? = nil
+        /// The control socket's path, resolved; nil for none.
+        var controlSocket: String? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
     }
@@ -65,6 +67,25 @@ enum KioskSchema {
             var autoplay = AutoplayConfig()
             if validator.decodeObject(value, at: path, schema: KioskSchema.autoplay, into: &autoplay) { draft.autoplay = autoplay }
             draft.autoplayErrorIndex = validator.errors.count
+        },
+        .init("control", expected: "an object") { draft, value, path, validator in
+            var control = ControlDraft()
+            if validator.decodeObject(value, at: path, schema: KioskSchema.control, into: &control), let socket = control.socket {
+                draft.controlSocket = draft.images.resolve(socket, in: validator.document)
+            }
+        },
+    ])
+
+    /// The `control` object while it is checked.
+    struct ControlDraft {
+        /// The socket path as written.
+        var socket: JSONDocument.Node? = nil
+    }
+
+    /// The `control` object: where the remote-control socket is made.
+    static let control = ObjectSchema<ControlDraft>([
+        .init("socket", expected: "a non-empty string") { control, value, path, validator in
+            control.socket = validator.stringNode(value, at: path, nonEmpty: true)
         },
     ])
 

@@ -8,6 +8,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var wrap: Bool
     /// Attract mode; nil (the default) leaves it off.
     public var autoplay: AutoplayConfig? = nil
+    /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
+    public var controlSocket: String? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.
     public var file: String
 

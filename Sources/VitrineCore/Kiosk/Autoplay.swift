@@ -11,6 +11,8 @@ public struct Autoplay: Sendable {
     private var lastInput: Double?
     /// Whether the kiosk already went home in the current idle period.
     private var wentHome = false
+    /// Whether an operator paused attract mode (the control socket's `pause`), until `resume`.
+    public private(set) var isHeld = false
 
     /// Attract mode starting its first interval at `start`.
     public init(config: AutoplayConfig, start: Double) {
@@ -24,8 +26,19 @@ public struct Autoplay: Sendable {
         wentHome = false
     }
 
+    /// Pauses advancing (and going home) until ``resume(at:)``, whatever the input.
+    public mutating func hold() { isHeld = true }
+
+    /// Ends a ``hold()`` at `t`: the next advance is one interval later.
+    public mutating func resume(at t: Double) {
+        guard isHeld else { return }
+        isHeld = false
+        anchor = max(anchor, t)
+    }
+
     /// When the interval in progress at `t` began, or nil while paused.
     private func intervalStart(at t: Double) -> Double? {
+        guard !isHeld else { return nil }
         guard let lastInput else { return anchor }
         let resume = lastInput + config.resumeAfterIdle
         return t < resume ? nil : max(anchor, resume)
@@ -33,7 +46,7 @@ public struct Autoplay: Sendable {
 
     /// When the kiosk goes home, if it still has to in this idle period.
     private var homeTime: Double? {
-        guard let lastInput, let after = config.homeAfterIdle, !wentHome else { return nil }
+        guard !isHeld, let lastInput, let after = config.homeAfterIdle, !wentHome else { return nil }
         return lastInput + after
     }
 
@@ -51,7 +64,7 @@ public struct Autoplay: Sendable {
         var deadlines: [Double] = []
         if let start = intervalStart(at: t) {
             deadlines.append(start + config.interval)
-        } else if let lastInput {
+        } else if let lastInput, !isHeld {
             deadlines.append(lastInput + config.resumeAfterIdle)
         }
         if let home = homeTime { deadlines.append(home) }

@@ -21,6 +21,8 @@ public enum ReplayAction: Sendable, Equatable {
     case reload(String)
     /// Nothing but time passing up to this line's time: timers (attract mode) run on the way.
     case wait
+    /// A remote-control command, as the control socket would deliver it.
+    case control(ControlCommand)
 }
 
 /// One line of a replay script: an action at a simulated time.
@@ -54,7 +56,7 @@ public struct ReplayScriptError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// Lines look like `{"at":0.10,"touch":"down","x":0.8,"y":0.5}`, `{"at":0.1,"mouse":"move","x":960,"y":400}`,
 /// `{"at":1,"key":"right"}`, `{"at":1,"wheel":{"dx":-1,"dy":0}}`, `{"at":1,"page":3}` and
-/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}` and `{"at":60,"wait":true}`. Blank lines and lines starting with `#` or `//` are skipped.
+/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}`, `{"at":60,"wait":true}` and `{"at":2,"control":{"cmd":"next"}}`. Blank lines and lines starting with `#` or `//` are skipped.
 public struct ReplayScript: Sendable, Equatable {
     /// The steps, in time order (lines with equal times keep their order).
     public var steps: [ReplayStep]
@@ -106,7 +108,7 @@ struct ReplayLineProblem: Error {
 }
 
 extension ReplayScript {
-    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait"]
+    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait", "control"]
 
     static func parseLine(_ value: JSONValue, line: Int) throws(ReplayLineProblem) -> ReplayStep {
         guard case .object(let members) = value else {
@@ -159,6 +161,12 @@ extension ReplayScript {
                 throw ReplayLineProblem(message: "\"reload\" must be the path of a config file")
             }
             return .reload(path)
+        case "control":
+            do throws(ControlError) {
+                return .control(try ControlCommand.decode(payload))
+            } catch {
+                throw ReplayLineProblem(message: "\"control\": \(error.message)")
+            }
         case "wait":
             guard case .bool(true) = payload else {
                 throw ReplayLineProblem(message: "\"wait\" must be true")

@@ -1,6 +1,8 @@
 extension EmbeddedKiosk {
     /// How long, in simulated seconds after the script's last line, the deck may take to come to rest.
     public static let settleLimit = 5.0
+    /// The control client number a replay's `control` lines come from.
+    public static let replayClient = 0
 
     /// Plays `script` on this kiosk's manual clock, then lets the deck come to rest (at most ``settleLimit``).
     ///
@@ -30,6 +32,8 @@ extension EmbeddedKiosk {
                 send(.configLoaded(load(path), changedImages: nil), at: step.at)
             case .wait:
                 break
+            case .control(let command):
+                send(.control(command, client: EmbeddedKiosk.replayClient), at: step.at)
             }
         }
         settle(within: EmbeddedKiosk.settleLimit)

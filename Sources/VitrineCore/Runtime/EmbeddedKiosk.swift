@@ -19,6 +19,8 @@ public struct EmbeddedKiosk {
     public private(set) var watchdogFeeds: [Double] = []
     /// The files the runtime watches.
     public private(set) var watched: Set<String> = []
+    /// The replies to control commands, in order, with their client.
+    public private(set) var replies: [(client: Int, reply: ControlReply)] = []
     /// The effects not handled here, in order (forgetting images, statistics, the first frame), for the tests.
     public private(set) var otherEffects: [KioskEffect] = []
 
@@ -91,6 +93,11 @@ public struct EmbeddedKiosk {
                 watched = paths
             case .feedWatchdog:
                 watchdogFeeds.append(now)
+            case .reply(let client, let reply):
+                replies.append((client, reply))
+            case .screenshot(_, let client):
+                // A replay writes its frames with `screenshot` lines; here there is no screen to read back.
+                replies.append((client, .failure("screenshot needs a window; in a replay, use a screenshot line")))
             default:
                 otherEffects.append(effect)
             }

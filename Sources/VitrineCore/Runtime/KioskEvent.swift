@@ -7,6 +7,8 @@ public enum KioskEvent: Sendable, Equatable {
     case pageMovedByReload(from: Int, to: Int)
     /// The deck was reloaded from its config and now has `cards` cards.
     case deckReloaded(cards: Int)
+    /// A remote-control command arrived (it is input like any other, so the log shows it).
+    case command(ControlCommand)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
@@ -21,6 +23,9 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"pageChanged\",\"page\":\(to),\"from\":\(from),\"reason\":\"reload\"}"
         case .deckReloaded(let cards):
             return head + "\"deckReloaded\",\"cards\":\(cards)}"
+        case .command(let command):
+            // The request's own members after the source: {"t":…,"event":"command","source":"control","cmd":"next"}.
+            return head + "\"command\",\"source\":\"control\"," + command.jsonLine.dropFirst()
         }
     }
 }

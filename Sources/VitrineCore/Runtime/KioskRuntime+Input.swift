@@ -30,6 +30,8 @@ public enum RuntimeInput: Sendable, Equatable {
     case terminate(signal: Int32)
     /// The display went away (the X server died, the window was destroyed by another client).
     case displayLost(String)
+    /// A remote-control command from control client `client` (any number the driver uses to route the reply).
+    case control(ControlCommand, client: Int)
 }
 
 /// A config read from its file, with the warnings that did not stop it loading.
@@ -69,6 +71,10 @@ public enum KioskEffect: Sendable, Equatable {
     case logStatistics
     /// Stop the loop: the kiosk quits for `reason`.
     case quit(KioskExit)
+    /// Send `reply` to control client `client`.
+    case reply(client: Int, ControlReply)
+    /// Write the frame on screen to a PNG at `path`, then reply to control client `client` (ok, or why not).
+    case screenshot(path: String, client: Int)
 }
 
 /// Why a kiosk stopped.

@@ -50,6 +50,15 @@ extension KioskRuntime {
         reloadInFlight = false
         needsFrame = true
         var effects = swapDeck(result)
+        for client in reloadReplies {
+            switch result {
+            case .success: effects.append(.reply(client: client, ControlReply(ok: true, fields: [("cards", "\(config.cards.count)")])))
+            case .failure(let error):
+                let reason = error.diagnostics.first.map { "\($0)" } ?? "the config cannot be used"
+                effects.append(.reply(client: client, .failure("config reload failed, keeping the last good deck: \(reason)")))
+            }
+        }
+        reloadReplies = []
         // Changes seen while the config was being read are read next.
         if let queued = reloadQueued {
             reloadQueued = nil

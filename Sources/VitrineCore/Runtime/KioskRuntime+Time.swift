@@ -97,9 +97,12 @@ extension KioskRuntime {
         return frame
     }
 
-    /// The frame handed out last is on screen; the first one also starts what waits for it.
-    public mutating func framePresented(at now: Double) -> [KioskEffect] {
+    /// The frame handed out last is on screen, `duration` seconds after it was asked for (when known); the first
+    /// one also starts what waits for it.
+    public mutating func framePresented(at now: Double, duration: Double? = nil) -> [KioskEffect] {
         frameOwedSince = nil
+        lastPresented = now
+        if let duration, duration > KioskRuntime.frameInterval { framesOverBudget += 1 }
         guard !firstFrameShown else { return [] }
         firstFrameShown = true
         // Draw again at once, so the neighbours start composing in the background.

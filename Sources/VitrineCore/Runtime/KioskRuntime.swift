@@ -64,6 +64,13 @@ public struct KioskRuntime: Sendable {
     var reloadInFlight = false
     var reloadQueued: ReloadRequest?
     var lastReloadFailure: ConfigError?
+    /// Control clients waiting for the outcome of a `reload`.
+    var reloadReplies: [Int] = []
+    /// When the kiosk started and when a frame was last presented, for `status`.
+    let startTime: Double
+    var lastPresented: Double?
+    /// Presented frames that took longer than ``frameInterval`` to build, draw and present.
+    public internal(set) var framesOverBudget = 0
 
     /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`.
     public init(config: KioskConfig, pixels: PixelSize, pointScale: Double = 1, settings: Settings = Settings(), start: Double) {
@@ -79,6 +86,7 @@ public struct KioskRuntime: Sendable {
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
+        startTime = start
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
         nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
     }
@@ -136,6 +144,8 @@ public struct KioskRuntime: Sendable {
             effects += quit(.signal(signal))
         case .displayLost(let message):
             effects += quit(.displayLost(message))
+        case .control(let command, let client):
+            effects += control(command, client: client)
         }
         return effects
     }

@@ -1,0 +1,63 @@
+extension KioskRuntime {
+    /// Carries out a remote-control command and answers it (`reload` and `screenshot` answer once done).
+    ///
+    /// Commands page like the program does, not like a person: they do not pause attract mode. Each is logged.
+    mutating func control(_ command: ControlCommand, client: Int) -> [KioskEffect] {
+        var effects: [KioskEffect] = [.log([TimedKioskEvent(t: now, .command(command))])]
+        let time = clock.simulatedTime(at: now)
+        func paged(_ input: KioskInput) {
+            effects += log(session.handle(input, at: time), t: now)
+            effects.append(.reply(client: client, ControlReply(ok: true)))
+        }
+        let count = config.cards.count
+        switch command {
+        case .next:
+            // The session's key inputs, not the runtime's: only a person's input pauses attract mode.
+            paged(.key(.next))
+        case .previous:
+            paged(.key(.previous))
+        case .gotoIndex(let index):
+            guard index < count else {
+                effects.append(.reply(client: client, .failure("no card \(index): the deck has \(count) cards, numbered from 0")))
+                break
+            }
+            paged(.setPage(index))
+        case .gotoID(let id):
+            guard let index = config.cards.firstIndex(where: { $0.id == id }) else {
+                effects.append(.reply(client: client, .failure("no card has the id \(JSONText.quoted(JSONText.shortened(id)))")))
+                break
+            }
+            paged(.setPage(index))
+        case .pause, .resume:
+            guard autoplay != nil else {
+                effects.append(.reply(client: client, .failure("attract mode is off: the config has no \"autoplay\"")))
+                break
+            }
+            if command == .pause { autoplay?.hold() } else { autoplay?.resume(at: now) }
+            needsFrame = true
+            effects.append(.reply(client: client, ControlReply(ok: true, fields: [("paused", "\(isAutoplayPaused)")])))
+        case .reload:
+            reloadReplies.append(client)
+            effects += requestReload(.everything)
+        case .status:
+            effects.append(.reply(client: client, status))
+        case .screenshot(let path):
+            effects.append(.screenshot(path: path, client: client))
+        }
+        return effects
+    }
+
+    /// Where the kiosk stands, for `status`.
+    var status: ControlReply {
+        let page = session.pager.currentPage
+        let cards = config.cards
+        let id = cards.indices.contains(page) ? cards[page].id.map(JSONText.quoted) ?? "null" : "null"
+        let age = lastPresented.map { PagerEvent.formatSeconds(now - $0) } ?? "null"
+        return ControlReply(ok: true, fields: [
+            ("page", "\(page)"), ("id", id), ("cards", "\(cards.count)"),
+            ("paused", "\(isAutoplayPaused)"), ("autoplay", "\(autoplay != nil)"),
+            ("uptime", PagerEvent.formatSeconds(now - startTime)), ("lastFrameAge", age),
+            ("framesOverBudget", "\(framesOverBudget)"),
+        ])
+    }
+}

@@ -1,0 +1,309 @@
+import CSystemd
+import Dispatch
+import Glibc
+import Synchronization
+import VitrineCore
+
+/// The remote-control socket: a Unix stream socket speaking JSON lines, one request and one reply per line.
+///
+/// It runs on a Dispatch queue of its own. Each valid request goes to `onCommand` with the client's number, and the
+/// loop answers through ``reply(_:_:)``; a request that is not valid is answered here at once. Hostile clients
+/// cannot hurt the kiosk: every limit is in ``Limits``, memory is bounded by them, and a client over one is told why
+/// (when it can be) and dropped.
+public final class ControlServer: Sendable {
+    /// The limits every client lives within.
+    public enum Limits {
+        /// The longest request line, in bytes: requests are a few dozen bytes; a screenshot path is at most PATH_MAX.
+        public static let lineBytes = 8 * 1024
+        /// Clients connected at once; one more is told "too many clients" and closed.
+        public static let clients = 16
+        /// Requests per second per client (a burst of this many, refilled at this rate); more are answered
+        /// "too many requests" and not carried out. A person or a fleet tool sends a few.
+        public static let requestsPerSecond = 50.0
+        /// Seconds a client may stay connected without sending a whole line.
+        public static let idleSeconds = 30.0
+        /// Bytes of replies waiting for a client that does not read them; past this it is dropped.
+        public static let pendingReplyBytes = 64 * 1024
+    }
+
+    /// One connected client.
+    private struct Client {
+        let fd: Int32
+        let source: any DispatchSourceRead
+        var buffer: [UInt8] = []
+        var tokens = Limits.requestsPerSecond
+        var lastRefill: Double
+        var lastLine: Double
+        /// Reply bytes the client has not taken yet, and the source that waits until it can.
+        var outgoing: [UInt8] = []
+        var writer: (any DispatchSourceWrite)?
+    }
+
+    private struct State {
+        var listenSource: (any DispatchSourceRead)?
+        var clients: [Int: Client] = [:]
+        var nextClient = 1
+        var idleTimer: (any DispatchSourceTimer)?
+        var stopped = false
+    }
+
+    /// Where the socket came from, for the log: a path, or systemd's socket activation.
+    public let origin: String
+    private let listenFD: Int32
+    private let ownsPath: String?
+    private let queue = DispatchQueue(label: "vitrine.control")
+    /// Signalled once the listening socket is closed (and its file removed).
+    private let listenClosed = DispatchSemaphore(value: 0)
+    private let state = Mutex(State())
+    private let onCommand: @Sendable (ControlCommand, Int) -> Void
+    private let idleSeconds: Double
+
+    /// The socket systemd passed (socket activation, `vitrine.socket`), if any: `LISTEN_FDS` for this process.
+    public static func activatedSocket() -> Int32? {
+        sd_listen_fds(1) >= 1 ? SD_LISTEN_FDS_START : nil
+    }
+
+    /// Serves the listening socket `fd` (from systemd); `onCommand` runs on the server's queue.
+    public init(listening fd: Int32, onCommand: @escaping @Sendable (ControlCommand, Int) -> Void) {
+        idleSeconds = Limits.idleSeconds
+        listenFD = fd
+        ownsPath = nil
+        origin = "the socket systemd passed"
+        self.onCommand = onCommand
+        start()
+    }
+
+    /// Makes a socket at `path` (mode 0660: owner and group) and serves it; a stale socket there is replaced,
+    /// anything else is refused. `idleSeconds` is for tests: a kiosk keeps ``Limits/idleSeconds``.
+    public init(path: String, idleSeconds: Double = Limits.idleSeconds,
+                onCommand: @escaping @Sendable (ControlCommand, Int) -> Void) throws(SystemError) {
+        self.idleSeconds = idleSeconds
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else {
+            throw SystemError(operation: "socket path \(path)", code: ENAMETOOLONG)
+        }
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFSOCK else { throw SystemError(operation: "make the control socket \(path) (something else is there)", code: EEXIST) }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw SystemError.last("socket(\(path))") }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
+        }
+        // Owner and group only, from the moment it exists.
+        let mask = umask(0o117)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        umask(mask)
+        guard bound == 0, listen(fd, 16) == 0 else {
+            let error = SystemError.last("bind(\(path))")
+            close(fd)
+            throw error
+        }
+        listenFD = fd
+        ownsPath = path
+        origin = path
+        self.onCommand = onCommand
+        start()
+    }
+
+    deinit { stop() }
+
+    private func start() {
+        _ = fcntl(listenFD, F_SETFL, fcntl(listenFD, F_GETFL) | O_NONBLOCK)
+        let (fd, queue, path, closed) = (listenFD, queue, ownsPath, listenClosed)
+        // The sources are made inside the lock and live only in the state: the compiler sees no other use of them.
+        state.withLock { state in
+            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { [self] in acceptClients() }
+            // A descriptor is closed only once Dispatch no longer watches it.
+            source.setCancelHandler {
+                close(fd)
+                if let path { unlink(path) }
+                closed.signal()
+            }
+            source.resume()
+            state.listenSource = source
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let period = min(1, idleSeconds / 2)
+            timer.schedule(deadline: .now() + period, repeating: period)
+            timer.setEventHandler { [self] in dropIdleClients() }
+            timer.resume()
+            state.idleTimer = timer
+        }
+    }
+
+    /// Stops serving: closes every client and the socket (removing a socket file it made); safe to call twice.
+    /// Waits for work on the server's queue to end, so no command arrives afterwards.
+    public func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.stopped = true
+            state.listenSource?.cancel()
+            state.idleTimer?.cancel()
+            for (_, client) in state.clients {
+                client.writer?.cancel()
+                client.source.cancel()
+            }
+            state.clients = [:]
+            return true
+        }
+        guard wasRunning else { return }
+        listenClosed.wait()
+        queue.sync {}
+    }
+
+    /// Sends `reply` to client `id`, if it is still connected; from any thread.
+    public func reply(_ id: Int, _ reply: ControlReply) {
+        let line = Array((reply.jsonLine + "\n").utf8)
+        queue.async { [self] in send(line, to: id) }
+    }
+
+    /// The monotonic time now, in seconds.
+    private static var now: Double { MonotonicClock.seconds }
+
+    private func acceptClients() {
+        while true {
+            // accept4 is a GNU extension Swift's Glibc module leaves out: accept, then set the flags.
+            let fd = accept(listenFD, nil, nil)
+            guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            let full = state.withLock { $0.stopped || $0.clients.count >= Limits.clients }
+            if full {
+                let line = Array((ControlReply.failure("too many clients: at most \(Limits.clients) at once").jsonLine + "\n").utf8)
+                _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            let queue = queue
+            state.withLock { state in
+                let id = state.nextClient
+                state.nextClient += 1
+                let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+                source.setEventHandler { [self] in read(from: id) }
+                // Closed once Dispatch no longer watches it (its writer, if any, is cancelled first).
+                source.setCancelHandler { close(fd) }
+                source.resume()
+                state.clients[id] = Client(fd: fd, source: source, lastRefill: Self.now, lastLine: Self.now)
+            }
+        }
+    }
+
+    /// Reads what client `id` sent and handles each whole line.
+    private func read(from id: Int) {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        guard let fd = state.withLock({ $0.clients[id]?.fd }) else { return }
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            drop(id)  // It hung up (perhaps mid-line); what it half sent is forgotten.
+            return
+        }
+        guard count > 0 else { return }
+        var lines: [[UInt8]] = []
+        var tooLong = false
+        state.withLock { state in
+            guard state.clients[id] != nil else { return }
+            state.clients[id]!.buffer += chunk[..<count]
+            while let newline = state.clients[id]!.buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(Array(state.clients[id]!.buffer[..<newline]))
+                state.clients[id]!.buffer.removeSubrange(...newline)
+            }
+            if state.clients[id]!.buffer.count > Limits.lineBytes { tooLong = true }
+        }
+        for line in lines { handle(line, from: id) }
+        if tooLong || lines.contains(where: { $0.count > Limits.lineBytes }) {
+            send(Array((ControlReply.failure("request line longer than \(Limits.lineBytes) bytes").jsonLine + "\n").utf8), to: id)
+            drop(id)
+        }
+    }
+
+    /// Handles one request line from client `id`: rate, then syntax, then the loop.
+    private func handle(_ raw: [UInt8], from id: Int) {
+        var line = raw
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        guard !line.isEmpty, line.count <= Limits.lineBytes else { return }
+        let allowed = state.withLock { state -> Bool in
+            guard state.clients[id] != nil else { return false }
+            let now = Self.now
+            let elapsed = now - state.clients[id]!.lastRefill
+            state.clients[id]!.tokens = min(Limits.requestsPerSecond, state.clients[id]!.tokens + elapsed * Limits.requestsPerSecond)
+            state.clients[id]!.lastRefill = now
+            state.clients[id]!.lastLine = now
+            guard state.clients[id]!.tokens >= 1 else { return false }
+            state.clients[id]!.tokens -= 1
+            return true
+        }
+        guard allowed else {
+            send(Array((ControlReply.failure("too many requests: at most \(Int(Limits.requestsPerSecond)) a second").jsonLine + "\n").utf8), to: id)
+            return
+        }
+        do throws(ControlError) {
+            onCommand(try ControlCommand.parse(line), id)
+        } catch {
+            send(Array((ControlReply.failure(error.message).jsonLine + "\n").utf8), to: id)
+        }
+    }
+
+    /// Writes `line` to client `id`. What the client cannot take yet waits (a client may send many requests before it
+    /// reads the replies); one that lets more than ``Limits/pendingReplyBytes`` pile up is dropped.
+    private func send(_ line: [UInt8], to id: Int) {
+        let queue = queue
+        let overflow = state.withLock { state -> Bool in
+            guard var client = state.clients[id] else { return false }
+            defer { state.clients[id] = client }
+            if client.outgoing.isEmpty {
+                let written = line.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if written == line.count { return false }
+                if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { return true }
+                client.outgoing = Array(line[max(0, written)...])
+                let writer = DispatchSource.makeWriteSource(fileDescriptor: client.fd, queue: queue)
+                writer.setEventHandler { [self] in flush(id) }
+                writer.resume()
+                client.writer = writer
+                return false
+            }
+            client.outgoing += line
+            return client.outgoing.count > Limits.pendingReplyBytes
+        }
+        if overflow { drop(id) }
+    }
+
+    /// Writes what waits for client `id`, as far as it takes it.
+    private func flush(_ id: Int) {
+        let failed = state.withLock { state -> Bool in
+            guard var client = state.clients[id] else { return false }
+            defer { state.clients[id] = client }
+            let written = client.outgoing.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
+            client.outgoing.removeFirst(written)
+            if client.outgoing.isEmpty {
+                client.writer?.cancel()
+                client.writer = nil
+            }
+            return false
+        }
+        if failed { drop(id) }
+    }
+
+    /// Closes client `id`.
+    private func drop(_ id: Int) {
+        state.withLock { state in
+            guard let client = state.clients.removeValue(forKey: id) else { return }
+            client.writer?.cancel()
+            client.source.cancel()
+        }
+    }
+
+    /// Drops the clients that sent no whole line for ``Limits/idleSeconds``.
+    private func dropIdleClients() {
+        let now = Self.now
+        let idle = state.withLock { state in state.clients.filter { now - $0.value.lastLine > idleSeconds }.map(\.key) }
+        for id in idle { drop(id) }
+    }
+}

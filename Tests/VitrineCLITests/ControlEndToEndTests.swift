@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+import Testing
+import VitrineCore
+import VitrineTestSupport
+
+/// `vitrine ctl` against `vitrine run --control` in a real X server: every command acts, answers and is logged,
+/// and a screenshot is what the screen shows.
+@Suite(.serialized) struct ControlEndToEndTests {
+    /// A config of demo cards with ids and attract mode, in `folder`.
+    static func config(_ folder: TemporaryFolder) throws -> String {
+        let images = ["ember-mesa", "alpine-lake", "misty-hills", "canyon"]
+        let cards = images.enumerated().map { #"{"id":"\#($1)","title":"Card \#($0)","image":"\#(Checkout.demoImage($1))"}"# }
+        return try folder.write("deck.json", #"{"cards":[\#(cards.joined(separator: ","))],"autoplay":{"interval":60,"resumeAfterIdle":60}}"#)
+    }
+
+    /// Runs `vitrine ctl --control socket words…`; its exit code and the reply line.
+    static func ctl(_ socket: String, _ words: [String]) throws -> (code: Int32, reply: String) {
+        let result = try VitrineProcess.run(["ctl", "--control", socket] + words, timeout: .seconds(15))
+        return (result.code, result.out.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func everyCommandActsAnswersAndIsLogged() throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("control.sock")
+            let log = folder.file("events.jsonl")
+            let app = try x.launchVitrine(["run", "--config", try Self.config(folder), "--windowed", "600x400",
+                                           "--control", socket, "--events", log])
+            _ = try x.windowOrigin(of: app)
+            func events() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+            func status() throws -> JSONValue { try JSONValue.parse(try Self.ctl(socket, ["status"]).reply) }
+
+            #expect(try Self.ctl(socket, ["next"]) == (0, #"{"ok":true}"#))
+            #expect(XvfbSession.eventually(5) { events().contains { $0.contains(#""pageChanged","page":1"#) } }, "\(events())")
+            #expect(try Self.ctl(socket, ["goto", "canyon"]) == (0, #"{"ok":true}"#))
+            #expect(XvfbSession.eventually(5) { (try? status())?["page"] == .number(3) }, "\(events())")
+            #expect(try status()["id"] == .string("canyon"))
+            #expect(try Self.ctl(socket, ["pause"]) == (0, #"{"ok":true,"paused":true}"#))
+            #expect(try status()["paused"] == .bool(true))
+            #expect(try Self.ctl(socket, ["resume"]) == (0, #"{"ok":true,"paused":false}"#))
+            #expect(try Self.ctl(socket, ["reload"]) == (0, #"{"ok":true,"cards":4}"#))
+            let refused = try Self.ctl(socket, ["goto", "9"])
+            #expect(refused.code == 65 && refused.reply.contains(#""ok":false"#))
+            let commands = events().filter { $0.contains(#""event":"command","source":"control""#) }
+            #expect(commands.count >= 8, "\(events())")
+            #expect(events().contains { $0.contains("deckReloaded") })
+
+            // The screenshot is the frame on screen: the same pixels as an X grab of the window, and as
+            // `vitrine render` draws that card.
+            let shot = folder.file("shot.png")
+            #expect(try Self.ctl(socket, ["screenshot", shot]).code == 0)
+            let screenshot = try RGBAImage(contentsOfPNG: shot)
+            let grab = try x.grabWindow(of: app)
+            #expect(screenshot.size == grab.size)
+            #expect(screenshot.bytes == grab.bytes, "the screenshot differs from the screen")
+            let rendered = folder.file("render.png")
+            let render = try VitrineProcess.run(["render", "--config", folder.file("deck.json"), "--page", "3", "--size", "600x400",
+                                                 "--output", rendered], timeout: .seconds(15))
+            #expect(render.code == 0, "\(render.err)")
+            #expect(try RGBAImage(contentsOfPNG: rendered).bytes == screenshot.bytes)
+        }
+    }
+
+    /// The process's proportional set size in KiB, from the kernel's summary.
+    static func pss(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix("Pss:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
+    }
+
+    @Test func hostileClientsLeaveTheKioskDrawingWithBoundedMemory() throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("control.sock")
+            let app = try x.launchVitrine(["run", "--config", try Self.config(folder), "--windowed", "600x400", "--control", socket])
+            _ = try x.windowOrigin(of: app)
+            // Let the neighbours compose and the heap settle before the baseline.
+            #expect(try Self.ctl(socket, ["status"]).code == 0)
+            _ = XvfbSession.eventually(1) { false }
+            let before = try #require(Self.pss(app.process.processIdentifier))
+            func connect() -> Int32 {
+                let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_un()
+                address.sun_family = sa_family_t(AF_UNIX)
+                withUnsafeMutableBytes(of: &address.sun_path) { buffer in for (i, b) in socket.utf8.enumerated() { buffer[i] = b } }
+                _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+                return fd
+            }
+            func write(_ fd: Int32, _ bytes: [UInt8]) {
+                var sent = 0
+                while sent < bytes.count {
+                    let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if n <= 0 { return }
+                    sent += n
+                }
+            }
+            for _ in 0..<3 {
+                // Malformed JSON, an unknown command, a 10 MB line, a client that hangs up mid-line, a thousand
+                // requests at once, and more silent clients than the kiosk takes.
+                let talkers = (0..<4).map { _ in connect() }
+                write(talkers[0], Array("{{{ not json\n{\"cmd\":\"explode\"}\n".utf8))
+                write(talkers[1], [UInt8](repeating: UInt8(ascii: "x"), count: 10 * 1024 * 1024))
+                write(talkers[2], Array(#"{"cmd":"sta"#.utf8))
+                close(talkers[2])
+                write(talkers[3], Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 1000).utf8))
+                let silent = (0..<40).map { _ in connect() }
+                let busy = try Self.ctl(socket, ["status"])
+                // Silent clients hold every place: a newcomer is told so at once rather than left waiting.
+                #expect(busy.reply.contains("too many clients") || busy.code == 0, "\(busy)")
+                for fd in talkers + silent where fd != talkers[2] { close(fd) }
+            }
+            // Still drawing: a command still pages the deck and the screen follows.
+            #expect(try Self.ctl(socket, ["goto", "2"]).code == 0)
+            #expect(XvfbSession.eventually(5) { (try? JSONValue.parse(try Self.ctl(socket, ["status"]).reply))?["page"] == .number(2) })
+            _ = XvfbSession.eventually(1) { false }
+            let after = try #require(Self.pss(app.process.processIdentifier))
+            #expect(Double(after) <= Double(before) * 1.1, "PSS \(before) KiB before, \(after) KiB after the hostile clients")
+            #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
+
+    @Test func ctlWithoutAKioskSaysSoAndExits69() throws {
+        try withTemporaryFolder { folder in
+            let result = try VitrineProcess.run(["ctl", "--control", folder.file("none.sock"), "status"], timeout: .seconds(10))
+            #expect(result.code == 69)
+            #expect(result.err.contains("no kiosk answers on \(folder.file("none.sock"))"), "\(result.err)")
+        }
+    }
+
+    @Test func ctlRejectsABadCommandLine() throws {
+        let result = try VitrineProcess.run(["ctl", "--control", "/nonexistent.sock", "jump"], timeout: .seconds(10))
+        #expect(result.code == 64)
+        #expect(result.err.contains("unknown command 'jump'"), "\(result.err)")
+    }
+}

@@ -1,0 +1,208 @@
+import Glibc
+import Synchronization
+import Testing
+@testable import VitrineCore
+@testable import VitrineSystem
+
+/// The control socket against well-behaved and hostile clients, on a real Unix socket.
+@Suite struct ControlServerTests {
+    /// What the server handed on, shared with its queue.
+    final class Inbox: Sendable {
+        let commands = Mutex<[ControlCommand]>([])
+        let server = Mutex<ControlServer?>(nil)
+    }
+
+    /// A server in a fresh folder that answers every command with `{"ok":true,"echo":"<cmd>"}`.
+    final class Rig {
+        let folder: TemporaryFolder
+        let path: String
+        let server: ControlServer
+        let inbox = Inbox()
+
+        init(idleSeconds: Double = ControlServer.Limits.idleSeconds) throws {
+            folder = try TemporaryFolder(prefix: "vitrine-control")
+            path = folder.path + "/control.sock"
+            let inbox = inbox
+            server = try ControlServer(path: path, idleSeconds: idleSeconds) { command, client in
+                inbox.commands.withLock { $0.append(command) }
+                inbox.server.withLock { $0 }?.reply(client, ControlReply(ok: true, fields: [("echo", JSONText.quoted(command.name))]))
+            }
+            let server = server
+            inbox.server.withLock { $0 = server }
+        }
+
+        /// The commands handed on so far.
+        var received: [ControlCommand] { inbox.commands.withLock { $0 } }
+
+        deinit { server.stop() }
+    }
+
+    /// A raw client: writes bytes, reads lines, notices when the server hangs up.
+    final class Raw {
+        let fd: Int32
+        private var pending: [UInt8] = []
+
+        init(_ path: String) throws {
+            fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { buffer in for (i, b) in path.utf8.enumerated() { buffer[i] = b } }
+            let status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            try #require(status == 0, "connect: \(String(cString: strerror(errno)))")
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+
+        deinit { close(fd) }
+
+        /// Writes all of `bytes`; false when the server closed the connection on the way.
+        @discardableResult
+        func write(_ bytes: [UInt8]) -> Bool {
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { return false }
+                sent += n
+            }
+            return true
+        }
+
+        func write(_ text: String) { write(Array(text.utf8)) }
+
+        /// The next line, or nil at end of stream or after 5 s.
+        func line() -> String? {
+            while true {
+                if let newline = pending.firstIndex(of: 10) {
+                    defer { pending.removeSubrange(...newline) }
+                    return String(decoding: pending[..<newline], as: UTF8.self)
+                }
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard n > 0 else { return nil }
+                pending += chunk[..<n]
+            }
+        }
+
+        /// Whether the server has closed the connection (reads end of stream within 5 s).
+        var isClosedByServer: Bool {
+            var byte: UInt8 = 0
+            while true {
+                let n = recv(fd, &byte, 1, 0)
+                if n == 0 { return true }
+                if n < 0 { return errno == ECONNRESET }
+            }
+        }
+    }
+
+    @Test func aRequestIsAnsweredAndTheSocketIsOwnerAndGroupOnly() throws {
+        let rig = try Rig()
+        var status = stat()
+        #expect(lstat(rig.path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o660)
+        let client = try Raw(rig.path)
+        client.write(#"{"cmd":"next"}"# + "\n" + #"{"cmd":"status"}"# + "\r\n")
+        #expect(client.line() == #"{"ok":true,"echo":"next"}"#)
+        #expect(client.line() == #"{"ok":true,"echo":"status"}"#)
+    }
+
+    @Test func malformedAndUnknownRequestsGetAnErrorAndTheConnectionStays() throws {
+        let rig = try Rig()
+        let client = try Raw(rig.path)
+        client.write("not json\n")
+        #expect(client.line()?.hasPrefix(#"{"ok":false,"error":"malformed JSON"#) == true)
+        client.write(#"{"cmd":"selfdestruct"}"# + "\n")
+        #expect(client.line()?.contains("unknown command") == true)
+        client.write(#"{"cmd":"next"}"# + "\n")
+        #expect(client.line() == #"{"ok":true,"echo":"next"}"#)
+        #expect(rig.received == [.next])
+    }
+
+    @Test func aTenMegabyteLineIsRefusedAndTheClientDropped() throws {
+        let rig = try Rig()
+        let client = try Raw(rig.path)
+        client.write([UInt8](repeating: UInt8(ascii: "x"), count: 10 * 1024 * 1024))
+        let reply = client.line()
+        #expect(reply?.contains("request line longer than \(ControlServer.Limits.lineBytes) bytes") == true, "\(reply ?? "nil")")
+        #expect(client.isClosedByServer)
+        // The server goes on serving others.
+        let other = try Raw(rig.path)
+        other.write(#"{"cmd":"status"}"# + "\n")
+        #expect(other.line() == #"{"ok":true,"echo":"status"}"#)
+    }
+
+    @Test func aClientThatSaysNothingIsDropped() throws {
+        let rig = try Rig(idleSeconds: 0.3)
+        let client = try Raw(rig.path)
+        #expect(client.isClosedByServer)
+    }
+
+    @Test func aClientThatHangsUpMidLineIsForgotten() throws {
+        let rig = try Rig()
+        do {
+            let client = try Raw(rig.path)
+            client.write(#"{"cmd":"ne"#)
+        }
+        let other = try Raw(rig.path)
+        other.write(#"{"cmd":"previous"}"# + "\n")
+        #expect(other.line() == #"{"ok":true,"echo":"previous"}"#)
+        #expect(rig.received == [.previous])
+    }
+
+    @Test func aThousandRequestsInASecondAreRateLimited() throws {
+        let rig = try Rig()
+        let client = try Raw(rig.path)
+        client.write(String(repeating: #"{"cmd":"next"}"# + "\n", count: 1000))
+        var ok = 0, limited = 0
+        for _ in 0..<1000 {
+            guard let line = client.line() else { break }
+            if line.hasPrefix(#"{"ok":true"#) { ok += 1 } else if line.contains("too many requests") { limited += 1 }
+        }
+        #expect(ok + limited == 1000)
+        #expect(ok <= Int(ControlServer.Limits.requestsPerSecond) + 5, "\(ok) carried out")
+        #expect(ok >= Int(ControlServer.Limits.requestsPerSecond) - 1, "\(ok) carried out")
+    }
+
+    @Test func clientsPastTheLimitAreTurnedAway() throws {
+        let rig = try Rig()
+        var clients: [Raw] = []
+        for _ in 0..<ControlServer.Limits.clients {
+            let client = try Raw(rig.path)
+            client.write(#"{"cmd":"status"}"# + "\n")
+            #expect(client.line() == #"{"ok":true,"echo":"status"}"#)
+            clients.append(client)
+        }
+        let extra = try Raw(rig.path)
+        #expect(extra.line()?.contains("too many clients") == true)
+        #expect(extra.isClosedByServer)
+        clients.removeLast()
+        // A place is free again once a client leaves.
+        #expect(try (0..<50).contains { _ in
+            usleep(20_000)
+            let again = try Raw(rig.path)
+            again.write(#"{"cmd":"status"}"# + "\n")
+            return again.line() == #"{"ok":true,"echo":"status"}"#
+        })
+    }
+
+    @Test func stoppingRemovesTheSocketAndAStaleOneIsReplaced() throws {
+        let rig = try Rig()
+        rig.server.stop()
+        var status = stat()
+        #expect(lstat(rig.path, &status) != 0)
+        // A socket file left by a crash is replaced; a regular file is not touched.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(stale) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in for (i, b) in rig.path.utf8.enumerated() { buffer[i] = b } }
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        let again = try ControlServer(path: rig.path) { _, _ in }
+        again.stop()
+        let file = rig.folder.path + "/not-a-socket"
+        try FileDescriptor.open(file, flags: O_WRONLY | O_CREAT, permissions: 0o644).close()
+        #expect(throws: SystemError.self) { try ControlServer(path: file) { _, _ in } }
+        #expect(lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+    }
+}
