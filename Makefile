@@ -6,13 +6,17 @@ CONFIG ?= Config/kiosk.json
 # Runs of each program for bench-first-picture.
 RUNS ?= 10
 # Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window tests, xwd from
-# x11-apps to read back what a window shows).
+# x11-apps to read back what a window shows, systemd-socket-activate from systemd to pass a socket as systemd does).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev pkg-config
-TEST_PACKAGES := xvfb xdotool x11-apps fonts-wqy-microhei
+# systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
+TEST_PACKAGES := xvfb xdotool x11-apps systemd fonts-wqy-microhei
+# make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.
+DEB_PACKAGES := dpkg-dev
 
-.PHONY: run test bench bench-swipe bench-first-picture build release deps test-deps render-readme clean
+.PHONY: run test bench bench-swipe bench-first-picture build release deps test-deps render-readme clean \
+	install install-files uninstall deb check-deb
 
 # Installs whatever is missing from $(1) with apt-get.
 define apt_install
@@ -64,3 +68,63 @@ test: test-deps
 
 clean:
 	rm -rf .build artifacts
+
+# Installs the release build: `make install` (PREFIX=/usr by default; DESTDIR= stages it elsewhere, as `make deb`
+# does). The binary to $(PREFIX)/bin, the fonts, their licence and the demo deck to $(PREFIX)/share/vitrine, the
+# units (their paths rewritten for PREFIX and SYSCONFDIR) to /lib/systemd/system ($(PREFIX)/lib/systemd/system for
+# another PREFIX), the kiosk's user and group to sysusers.d, and the demo config, its images named by absolute
+# paths, to $(SYSCONFDIR)/vitrine/kiosk.json unless one is there already.
+PREFIX ?= /usr
+SYSCONFDIR ?= /etc
+DESTDIR ?=
+UNITDIR ?= $(if $(filter /usr,$(PREFIX)),/lib/systemd/system,$(PREFIX)/lib/systemd/system)
+# install-files copies this binary without building it (the tests install their debug build with it).
+BINARY ?= .build/release/vitrine
+SHARE = $(PREFIX)/share/vitrine
+UNIT_PATHS = -e 's|/usr/bin/vitrine|$(PREFIX)/bin/vitrine|g' -e 's|/etc/vitrine/|$(SYSCONFDIR)/vitrine/|g' \
+	-e 's|/usr/share/doc/vitrine/|$(PREFIX)/share/doc/vitrine/|g' -e 's|/usr/lib/sysusers.d/|$(PREFIX)/lib/sysusers.d/|g'
+
+install: release
+	$(MAKE) install-files
+
+install-files:
+	@test -x $(BINARY) || { echo "make install-files: $(BINARY) is not built (run make release, or make install)"; exit 1; }
+	install -D -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/vitrine
+	install -d -m 755 $(DESTDIR)$(SHARE)/Fonts $(DESTDIR)$(SHARE)/Demo $(DESTDIR)$(UNITDIR) $(DESTDIR)$(PREFIX)/share/doc/vitrine
+	install -m 644 Assets/Fonts/DejaVuSans.ttf Assets/Fonts/DejaVuSans-Bold.ttf Assets/Fonts/LICENSE-DejaVu.txt $(DESTDIR)$(SHARE)/Fonts
+	install -m 644 Assets/Demo/*.jpg $(DESTDIR)$(SHARE)/Demo
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/vitrine/README.md
+	for unit in vitrine.service vitrine.socket; do \
+		sed $(UNIT_PATHS) Packaging/$$unit > $(DESTDIR)$(UNITDIR)/$$unit && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
+	done
+	install -D -m 644 Packaging/vitrine.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/vitrine/kiosk.json ]; then \
+		echo "kept $(DESTDIR)$(SYSCONFDIR)/vitrine/kiosk.json as it is"; \
+	else \
+		install -d -m 755 $(DESTDIR)$(SYSCONFDIR)/vitrine && \
+		sed 's|"\.\./Assets/Demo/|"$(SHARE)/Demo/|' Config/kiosk.json > $(DESTDIR)$(SYSCONFDIR)/vitrine/kiosk.json && \
+		chmod 644 $(DESTDIR)$(SYSCONFDIR)/vitrine/kiosk.json && echo "installed $(DESTDIR)$(SYSCONFDIR)/vitrine/kiosk.json"; \
+	fi
+
+# Removes what install-files put in place, except the config in $(SYSCONFDIR)/vitrine.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/vitrine $(DESTDIR)$(UNITDIR)/vitrine.service $(DESTDIR)$(UNITDIR)/vitrine.socket \
+		$(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf
+	rm -rf $(DESTDIR)$(SHARE) $(DESTDIR)$(PREFIX)/share/doc/vitrine
+
+# A Debian package of the release build (the Swift runtime linked in statically), from a `make install` staging
+# tree: .build/deb/vitrine_$(VERSION)_ARCH.deb. Its dependencies come from dpkg-shlibdeps.
+VERSION ?= 0.1
+DEB_STAGE = .build/deb/stage
+DEB_FILE = .build/deb/vitrine_$(VERSION)_$(shell dpkg --print-architecture).deb
+deb: release
+	$(call apt_install,$(DEB_PACKAGES))
+	rm -rf $(DEB_STAGE)
+	$(MAKE) install-files DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr SYSCONFDIR=/etc
+	Scripts/make_deb.sh $(DEB_STAGE) $(VERSION) $(DEB_FILE)
+
+# Builds the package and checks its file list, dependencies, conffiles and units (systemd-analyze verify); a release
+# build takes a minute or two, so this is not part of make test.
+check-deb: deb
+	$(call apt_install,systemd)
+	Scripts/check_deb.sh $(DEB_FILE)

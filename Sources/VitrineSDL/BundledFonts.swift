@@ -9,19 +9,29 @@ public enum BundledFonts {
     static let foldersAboveExecutable = 6
 
     /// The folders searched, in order, each once: `$VITRINE_ASSETS/Fonts`, then `Assets/Fonts` in the executable's
-    /// folder and the folders above it (a SwiftPM build lives in `.build/…` inside the checkout), then in the working
-    /// directory, then `/usr/share/vitrine/Fonts`.
+    /// folder and the folders above it (a SwiftPM build lives in `.build/…` inside the checkout), then
+    /// `share/vitrine/Fonts` beside the executable's `bin` folder (where `make install` puts them for any `PREFIX`),
+    /// then `Assets/Fonts` in the working directory, then `/usr/share/vitrine/Fonts`.
     public static func searchFolders() -> [String] {
+        searchFolders(assets: getenv("VITRINE_ASSETS").map { String(cString: $0) }, executable: executablePath(),
+                      workingDirectory: currentDirectory())
+    }
+
+    /// The folders searched for an `assets` variable, an executable at `executable` (absolute, links resolved) and a
+    /// working directory (nil when it cannot be named).
+    static func searchFolders(assets: String?, executable: String, workingDirectory: String?) -> [String] {
         var folders: [String] = []
-        if let env = getenv("VITRINE_ASSETS").map({ String(cString: $0) }), !env.isEmpty {
-            folders.append(env + "/Fonts")
+        if let assets, !assets.isEmpty {
+            folders.append(assets + "/Fonts")
         }
-        var dir = parent(of: executablePath())
+        let executableFolder = parent(of: executable)
+        var dir = executableFolder
         for _ in 0..<foldersAboveExecutable {
             folders.append(join(dir, "Assets/Fonts"))
             dir = parent(of: dir)
         }
-        if let cwd = currentDirectory() { folders.append(join(cwd, "Assets/Fonts")) }
+        folders.append(join(parent(of: executableFolder), "share/vitrine/Fonts"))
+        if let workingDirectory { folders.append(join(workingDirectory, "Assets/Fonts")) }
         folders.append("/usr/share/vitrine/Fonts")
         var seen: Set<String> = []
         return folders.filter { seen.insert($0).inserted }

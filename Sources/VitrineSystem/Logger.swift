@@ -11,10 +11,19 @@ public enum LogLevel: String, Sendable, CaseIterable, Comparable {
 
 /// One line per message on standard error: UTC time, the program, the level, the text.
 ///
-/// `2026-11-30T03:50:12.345Z vitrine: warning: image unavailable: …`. Thread-safe; the level is set once at start.
+/// `2026-11-30T03:50:12.345Z vitrine: warning: image unavailable: …`, or `<4>vitrine: warning: …` when standard error
+/// is the journal (see ``LogFormat``). Thread-safe; the level is set once at start.
 public final class Logger: Sendable {
-    /// The process's logger.
-    public static let shared = Logger()
+    /// The process's logger, in the format standard error calls for (decided once, when it is first used).
+    public static let shared = Logger(format: .forThisProcess())
+
+    /// How each line is written.
+    public let format: LogFormat
+
+    /// A logger writing to standard error in `format`.
+    public init(format: LogFormat = .timestamped) {
+        self.format = format
+    }
 
     /// The threshold; held while a line is written, so lines from several threads never interleave.
     private let threshold = Mutex(LogLevel.info)
@@ -28,7 +37,7 @@ public final class Logger: Sendable {
     /// Writes `message` at `level`, if the threshold lets it through.
     public func log(_ level: LogLevel, _ message: String) {
         guard level <= self.level else { return }
-        let line = "\(Logger.timestamp()) vitrine: \(level.rawValue): \(message)\n"
+        let line = format.line(level, message, timestamp: Logger.timestamp)
         threshold.withLock { _ in try? FileDescriptor.standardError.write(line) }
     }
 

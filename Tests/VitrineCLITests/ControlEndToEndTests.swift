@@ -47,18 +47,25 @@ import VitrineTestSupport
             #expect(events().contains { $0.contains("deckReloaded") })
 
             // The screenshot is the frame on screen: the same pixels as an X grab of the window, and as
-            // `vitrine render` draws that card.
+            // `vitrine render` draws that card. The reload dropped the composed cards: wait until they are back and
+            // the screen is still (no frame for half a second), so the screenshot and the grab see the same screen.
+            #expect(XvfbSession.eventually(10) {
+                guard case .number(let age)? = (try? status())?["lastFrameAge"] else { return false }
+                return age >= 0.5
+            })
             let shot = folder.file("shot.png")
             #expect(try Self.ctl(socket, ["screenshot", shot]).code == 0)
             let screenshot = try RGBAImage(contentsOfPNG: shot)
             let grab = try x.grabWindow(of: app)
-            #expect(screenshot.size == grab.size)
-            #expect(screenshot.bytes == grab.bytes, "the screenshot differs from the screen")
+            // Compared as one Bool: on a mismatch, Swift Testing would otherwise diff two million-element arrays.
+            let sameAsScreen = screenshot == grab
+            #expect(sameAsScreen, "the screenshot differs from the screen (\(screenshot.size) against \(grab.size))")
             let rendered = folder.file("render.png")
             let render = try VitrineProcess.run(["render", "--config", folder.file("deck.json"), "--page", "3", "--size", "600x400",
                                                  "--output", rendered], timeout: .seconds(15))
             #expect(render.code == 0, "\(render.err)")
-            #expect(try RGBAImage(contentsOfPNG: rendered).bytes == screenshot.bytes)
+            let sameAsRender = try RGBAImage(contentsOfPNG: rendered) == screenshot
+            #expect(sameAsRender, "the screenshot differs from vitrine render's frame")
         }
     }
 
@@ -117,6 +124,41 @@ import VitrineTestSupport
             let after = try #require(Self.pss(app.process.processIdentifier))
             #expect(Double(after) <= Double(before) * 1.1, "PSS \(before) KiB before, \(after) KiB after the hostile clients")
             #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
+
+    @Test func aSocketFromSystemdIsServed() throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("activated.sock")
+            guard let activate = XvfbSession.which("systemd-socket-activate") else {
+                Issue.record("systemd-socket-activate is missing (apt-get install systemd; make test installs it)")
+                return
+            }
+            // As systemd would: it listens, and starts the kiosk with the socket as descriptor 3 and LISTEN_FDS set
+            // when the first client connects. (Spawned without Foundation's Process, which takes a child that closes
+            // the descriptors it inherited, as systemd-socket-activate does, for one that has exited.)
+            let argv = [activate, "-l", socket, "-E", "DISPLAY=\(x.display)", "-E", "SDL_VIDEODRIVER=x11",
+                        "--", VitrineProcess.executable, "run", "--windowed", "400x300", "--config", try Self.config(folder)]
+            var pid: pid_t = 0
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var cArguments = argv.map { strdup($0) } + [nil]
+            let spawned = posix_spawn(&pid, activate, &actions, nil, &cArguments, environ)
+            posix_spawn_file_actions_destroy(&actions)
+            for pointer in cArguments { free(pointer) }
+            try #require(spawned == 0, "posix_spawn: \(String(cString: strerror(spawned)))")
+            defer {
+                kill(pid, SIGKILL)  // The test is done with it; a signal mask inherited from the runner cannot hold this.
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
+            #expect(XvfbSession.eventually(5) { FileManager.default.fileExists(atPath: socket) })
+            let status = try Self.ctl(socket, ["status"])
+            #expect(status.code == 0 && status.reply.contains(#""cards":4"#), "\(status)")
+            #expect(try Self.ctl(socket, ["goto", "misty-hills"]) == (0, #"{"ok":true}"#))
         }
     }
 
