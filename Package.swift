@@ -13,6 +13,11 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Finds system fonts for the glyphs the bundled faces lack.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // libjpeg-turbo and libpng, for decoding card pictures at card size with bounded cost (see ImageDecoder).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libheif, for HEIC and AVIF photos.
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // glibc's malloc tuning (mallopt), from the C library itself.
@@ -32,7 +37,8 @@ let package = Package(
         .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
-        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd", "CMalloc", "CX11", "CX11Facts"]),
+        .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
+                                                   "CMalloc", "CX11", "CX11Facts", "CJPEG", "CPNG", "CHeif"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),
@@ -50,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "VitrineSDLTests",
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
         ),
     ]
 )

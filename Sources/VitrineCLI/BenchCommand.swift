@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine bench`: measures a synthetic deck headless and prints one line per figure.
 struct BenchCommand {
     static let help = """
-        usage: vitrine bench [--size WxH] [--cards N] [--frames N]
+        usage: vitrine bench [--size WxH] [--cards N] [--frames N] [--decodes N]
 
         Writes a synthetic deck (a few distinct 1800x1200 JPEGs, reused round-robin, and its config) into a
         temporary folder, measures it headless with the software renderer, removes the folder, and prints one
@@ -13,15 +13,21 @@ struct BenchCommand {
 
           config_load        loading and validating the config (\(Benchmark.configRepeats) times)
           first_frame        a fresh renderer's first frame: renderer, fonts, composing the card, drawing (\(Benchmark.firstFrameRepeats) times)
+          first_frame_cached the same when the card comes from the composed-card cache, as on a restart
           transition_frame   a frame halfway between two cards: two composed cards and the dots
           memcpy_frame       copying a frame-sized buffer, timed alternately with transition_frame
           frame_over_memcpy  transition_frame / memcpy_frame, pair by pair
           peak_rss           the process's peak resident memory (one value)
+          decode_1800x1200   decoding a JPEG of that size and scaling it into a card of the frame's size
+          decode_6000x4000   the same for a 24-megapixel photo
+          decode_..._sdl_image  the same JPEGs decoded whole by SDL_image, converted to ARGB8888 and scaled, as before
+                             (decode_1800x1200_sdl_image, decode_6000x4000_sdl_image)
 
         options:
           --size WxH    the frame's size in pixels (default \(Benchmark.defaultSize.width)x\(Benchmark.defaultSize.height))
           --cards N     cards in the deck, 1 to \(maximumCards) (default \(Benchmark.defaultCards))
           --frames N    transition frames timed, 1 to \(maximumFrames) (default \(Benchmark.defaultFrames))
+          --decodes N   times each JPEG is decoded each way, 1 to \(maximumFrames) (default \(Benchmark.defaultDecodeRepeats))
         """
 
     /// The most cards a deck may have: far more than any kiosk shows, small enough to write in a moment.
@@ -32,6 +38,7 @@ struct BenchCommand {
     var size = Benchmark.defaultSize
     var cards = Benchmark.defaultCards
     var frames = Benchmark.defaultFrames
+    var decodes = Benchmark.defaultDecodeRepeats
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand? {
@@ -43,6 +50,7 @@ struct BenchCommand {
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--cards": command.cards = try count(reader.value(for: flag), flag: flag, upTo: maximumCards)
             case "--frames": command.frames = try count(reader.value(for: flag), flag: flag, upTo: maximumFrames)
+            case "--decodes": command.decodes = try count(reader.value(for: flag), flag: flag, upTo: maximumFrames)
             default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'bench'")
             }
         }
@@ -70,7 +78,8 @@ struct BenchCommand {
         do throws(SDLError) {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
-                let benchmark = Benchmark(size: size, cards: cards, frames: frames, fontPaths: try BundledFonts.locate())
+                let benchmark = Benchmark(size: size, cards: cards, frames: frames, fontPaths: try BundledFonts.locate(),
+                                          decodeRepeats: decodes)
                 let figures = try benchmark.run(in: folder, report: { Log.warning($0) })
                 print("# vitrine bench: \(size.width)x\(size.height), \(cards) cards (\(min(cards, SyntheticDeck.distinctImages)) distinct "
                       + "\(SyntheticDeck.imageSize.width)x\(SyntheticDeck.imageSize.height) JPEGs), \(frames) frames; name median p90 unit")

@@ -54,6 +54,7 @@ struct CheckCommand {
                 let fonts = checkFonts()
                 let problems = images.problems + fonts.problems
                 for problem in problems { print(problem) }
+                for note in images.notes { print(note) }
                 let cards = CheckCommand.count(config.cards.count, "card")
                 if problems.isEmpty {
                     print("ok: \(cards), \(CheckCommand.count(images.total, "image")), \(CheckCommand.count(fonts.total, "font"))")
@@ -72,19 +73,25 @@ struct CheckCommand {
     /// What checking a group of files found: one line per problem, and how many files were usable out of how many.
     struct Findings {
         var problems: [String] = []
+        /// What the kiosk does to usable files, one `note:` line each.
+        var notes: [String] = []
         var usable = 0
         var total = 0
     }
 
-    /// Loads each distinct image once, as the kiosk would (header check, pixel limit, decode); a problem is reported
-    /// for every card that uses a bad image, at that card's field.
+    /// Decodes each distinct image once with the kiosk's decoder and limits (``ImageDecoder``, at the card size of
+    /// the configured window); a problem is reported for every card that uses a bad image, at that card's field,
+    /// and what the kiosk does to a usable one (turn it, convert CMYK, composite transparency) as a `note:` line.
     func checkImages(_ config: KioskConfig) -> Findings {
         var findings = Findings()
         var results: [PathKey: String?] = [:]  // Path (bytes: NFC and NFD are two files) to why it cannot be shown, nil when it can.
+        let options = DecodeOptions(covering: ImageRequest(path: "", size: config.display.window).cardSize,
+                                    exifOrientation: config.display.exifOrientation)
         for (index, card) in config.cards.enumerated() {
             if results[PathKey(card.image)] == nil {
                 do throws(SDLError) {
-                    _ = try Surface.load(path: card.image)
+                    let decoded = try ImageDecoder.decode(path: card.image, options: options)
+                    for note in decoded.notes { findings.notes.append("note: \(Limits.shortened(config.file)): cards[\(index)].image: \(Limits.shortened(card.image)): \(note)") }
                     results[PathKey(card.image)] = .some(nil)
                     findings.usable += 1
                 } catch {

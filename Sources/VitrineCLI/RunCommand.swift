@@ -84,7 +84,9 @@ struct RunCommand {
             // the config is validated and SDL opens the display.
             let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
             let fonts = try? FontLibrary(paths: fontPaths.get())
-            let firstCard = fonts.map { FirstCard(configFile: configPath, fonts: $0) }
+            // A window size on the command line tells the first card's size before the config is read.
+            let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
+            let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
             defer { firstCard?.wait() }
             // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
             // display. A config error still comes first: the display is not reported on before the config is good.

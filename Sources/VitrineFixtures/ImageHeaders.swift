@@ -62,6 +62,111 @@ public enum ImageHeaders {
             + littleEndian(payload.count, 4) + payload
     }
 
+    /// An APP1 segment (marker, length, body) holding an Exif block whose IFD0 has one entry: `Orientation` =
+    /// `orientation`, in the byte order `littleEndian` picks.
+    public static func exifSegment(orientation: Int, littleEndian little: Bool = false) -> [UInt8] {
+        func field(_ value: Int, _ count: Int) -> [UInt8] { little ? littleEndian(value, count) : bigEndian(value, count) }
+        let tiff: [UInt8] = (little ? Array("II".utf8) : Array("MM".utf8)) + field(42, 2) + field(8, 4)
+            + field(1, 2) + field(0x0112, 2) + field(3, 2) + field(1, 4) + field(orientation, 2) + [0, 0] + field(0, 4)
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        return [0xFF, 0xE1] + bigEndian(body.count + 2, 2) + body
+    }
+
+    /// `jpeg` (a whole JPEG file) with `segment` inserted right after its SOI marker.
+    public static func inserting(_ segment: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
+        Array(jpeg.prefix(2)) + segment + Array(jpeg.dropFirst(2))
+    }
+
+    /// A GIF89a header for a `screen`-sized logical screen whose first image descriptor claims a `frame`-sized
+    /// frame, then an empty image and the trailer: the frame of a decompression bomb.
+    public static func gif(screen: (width: Int, height: Int), frame: (width: Int, height: Int)) -> [UInt8] {
+        gif(width: screen.width, height: screen.height)
+            + [0x21, 0xF9, 4, 0, 0, 0, 0, 0]  // A graphic control extension.
+            + [0x2C] + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(frame.width, 2) + littleEndian(frame.height, 2) + [0]
+            + [2, 2, 0x4C, 0x01, 0, 0x3B]
+    }
+
+    /// A PNG header (`png(width:height:)`) followed by one chunk of `type` claiming `claimedLength` bytes but holding
+    /// only `bytes` of them: libpng's `huge_*_chunk.png` crashers.
+    public static func pngWithChunk(_ type: String, claimedLength: Int, bytes: Int = 12) -> [UInt8] {
+        png(width: 16, height: 16) + bigEndian(claimedLength, 4) + Array(type.utf8) + [UInt8](repeating: 0x41, count: bytes)
+    }
+
+    /// A whole greyscale progressive JPEG of `width` x `height` built byte by byte: a DC scan, then `scans` copies
+    /// of an AC scan that says "no coefficients here" for every block with a few end-of-band runs. Each scan is a
+    /// dozen bytes, but a decoder visits every block for each: thousands of them are a known way to make a small
+    /// file take minutes of CPU.
+    public static func progressiveJPEG(width: Int, height: Int, scans: Int) -> [UInt8] {
+        func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] { [0xFF, marker] + bigEndian(body.count + 2, 2) + body }
+        let blocks = (width + 7) / 8 * ((height + 7) / 8)
+        var bytes: [UInt8] = [0xFF, 0xD8] + segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+        bytes += segment(0xC2, [8] + bigEndian(height, 2) + bigEndian(width, 2) + [1, 1, 0x11, 0])
+        // One-symbol Huffman tables: DC difference 0, and AC end-of-band run EOB14 (2^14 + 14 more bits), code "0".
+        bytes += segment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
+        var dc = EntropyBits()
+        for _ in 0..<blocks { dc.put(0, 1) }
+        bytes += segment(0xDA, [1, 1, 0x00, 0, 0, 0]) + dc.finished()
+        bytes += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0xE0])
+        var ac = EntropyBits()
+        var left = blocks
+        while left > 0 {
+            let run = max(min(left, 32_767), 16_384)  // The last run may claim more blocks than are left.
+            ac.put(0, 1)
+            ac.put(run - 16_384, 14)
+            left -= run
+        }
+        let scan = segment(0xDA, [1, 1, 0x00, 1, 1, 0]) + ac.finished()
+        for _ in 0..<scans { bytes += scan }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    /// Entropy-coded bits, most significant first, with a 0 stuffed after every 0xFF byte.
+    struct EntropyBits {
+        var bytes: [UInt8] = []
+        var byte = 0, count = 0
+
+        mutating func put(_ value: Int, _ bits: Int) {
+            for i in stride(from: bits - 1, through: 0, by: -1) {
+                byte = byte << 1 | (value >> i & 1)
+                count += 1
+                if count == 8 {
+                    bytes.append(UInt8(byte))
+                    if byte == 0xFF { bytes.append(0) }
+                    byte = 0
+                    count = 0
+                }
+            }
+        }
+
+        /// The bytes, the last one padded with 1 bits.
+        mutating func finished() -> [UInt8] {
+            while count != 0 { put(1, 1) }
+            return bytes
+        }
+    }
+
+    /// A whole bit-field BMP (`BI_BITFIELDS`) of `bits` (16 or 32) a pixel with `masks` (red, green, blue and,
+    /// with a 108-byte V4 header, alpha); `pixel(x, y)` gives each stored value, rows bottom-up (top-down when
+    /// `topDown`).
+    public static func bitfieldsBMP(width: Int, height: Int, bits: Int, masks: [UInt32], topDown: Bool = false,
+                                    pixel: (Int, Int) -> UInt32) -> [UInt8] {
+        let stride = (width * bits + 31) / 32 * 4
+        var data: [UInt8] = []
+        for row in 0..<height {
+            let y = topDown ? row : height - 1 - row
+            var line: [UInt8] = []
+            for x in 0..<width { line += littleEndian(Int(pixel(x, y)), bits / 8) }
+            data += line + [UInt8](repeating: 0, count: stride - line.count)
+        }
+        let headerSize = masks.count == 4 ? 108 : 40
+        var info = littleEndian(headerSize, 4) + littleEndian(width, 4) + littleEndian(topDown ? -height : height, 4) + littleEndian(1, 2)
+            + littleEndian(bits, 2) + littleEndian(3, 4) + littleEndian(data.count, 4) + [UInt8](repeating: 0, count: 16)
+        info += masks.flatMap { littleEndian(Int($0), 4) }
+        info += [UInt8](repeating: 0, count: max(0, headerSize + (masks.count == 4 ? 0 : 12) - info.count))
+        let offset = 14 + info.count
+        return Array("BM".utf8) + littleEndian(offset + data.count, 4) + [0, 0, 0, 0] + littleEndian(offset, 4) + info + data
+    }
+
     /// `value`'s low `count` bytes, most significant first.
     public static func bigEndian(_ value: Int, _ count: Int) -> [UInt8] {
         (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }

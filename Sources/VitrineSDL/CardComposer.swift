@@ -25,6 +25,13 @@ public struct CardComposer: Hashable, Sendable {
     public var size: PixelSize
     /// Pixels per point (2 on a HiDPI screen).
     public var pointScale: Double
+    /// Whether the picture is turned upright by its Exif orientation.
+    public var exifOrientation = true
+
+    /// How the card's picture is decoded: covering its 3:2 card.
+    public var decodeOptions: DecodeOptions {
+        DecodeOptions(covering: ImageRequest(path: card.image, size: size).cardSize, exifOrientation: exifOrientation)
+    }
 
     /// A composer for card `index` of `pageCount` at `size` pixels.
     public init(card: CardConfig, index: Int, pageCount: Int, size: PixelSize, pointScale: Double) {

@@ -21,7 +21,7 @@ public final class PreparedCard: @unchecked Sendable {
     /// Decodes, scales and composes the card `composer` describes into a surface of its own; runs on any thread.
     public static func compose(_ composer: CardComposer, fonts: FontLibrary) -> PreparedCard {
         do throws(SDLError) {
-            let made = try composer.composeSurface(decoded: PreparedImage.decode(path: composer.card.image), fonts: fonts)
+            let made = try composer.composeSurface(decoded: PreparedImage.decode(path: composer.card.image, options: composer.decodeOptions), fonts: fonts)
             return PreparedCard(surface: .success(made.surface), problems: made.problems)
         } catch {
             return PreparedCard(surface: .failure(error), problems: [])

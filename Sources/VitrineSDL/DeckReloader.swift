@@ -106,6 +106,7 @@ public final class DeckReloader {
         }
         deck.replaceCards(new.cards)
         deck.background = new.display.background
+        if new.display.exifOrientation != deck.exifOrientation { deck.exifOrientation = new.display.exifOrientation; deck.invalidate() }
         if new.display.fit != deck.stage.fit {
             let stage = StageLayout(windowPixels: deck.stage.windowPixels, pointScale: deck.stage.pointScale, fit: new.display.fit)
             deck.setStage(stage)

@@ -25,6 +25,9 @@ public final class DeckRenderer {
     /// drawn, which is what headless frames, replays and tests want: the same pixels, deterministically.
     public var preparer: CardPreparer?
 
+    /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`).
+    public var exifOrientation = true
+
     /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
     public var composedSinceTrim = false
 
@@ -174,7 +177,8 @@ public final class DeckRenderer {
 
     /// The image request for card `index` at the current card size.
     private func imageRequest(_ index: Int) -> ImageRequest {
-        ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height))
+        ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
+                     exifOrientation: exifOrientation)
     }
 
     /// Makes a texture of a card the preparer composed; should that have failed, composes the card here.
@@ -214,8 +218,10 @@ public final class DeckRenderer {
 
     /// The composer of card `index` at the current card size.
     func composer(_ index: Int, pageCount: Int) -> CardComposer {
-        CardComposer(card: cards[index], index: index, pageCount: pageCount,
-                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
+        var composer = CardComposer(card: cards[index], index: index, pageCount: pageCount,
+                                    size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
+        composer.exifOrientation = exifOrientation
+        return composer
     }
 
     /// Takes card `index` from the work ``FirstCard`` did before the window existed, waiting for it to finish.
@@ -249,9 +255,28 @@ public final class DeckRenderer {
                     composed[index] = try renderer.makeTexture(from: surface)
                 }
                 for problem in made.problems { reportOnce(problem.message, key: problem.key) }
+            } else if renderer.isSoftware, let cache = first.cache, let surface = cache.card(for: composer) {
+                if let texture {
+                    try texture.update(from: surface)
+                    composed[index] = texture
+                } else {
+                    composed[index] = try renderer.makeTexture(from: surface)
+                }
             } else {
                 let request = imageRequest(index)
-                composed[index] = try compose(index, pageCount: pageCount, image: PreparedImage.scale(output.decoded, for: request))
+                var decoded = output.decoded
+                if output.fromCache || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
+                    decoded = PreparedImage.decode(path: request.path, options: request.decodeOptions)  // Decoded for another size.
+                }
+                if renderer.isSoftware, let cache = first.cache {
+                    // Composed as a surface, the same pixels, so it can be kept for the next start.
+                    let made = try composer.composeSurface(decoded: decoded, fonts: fonts)
+                    composed[index] = try renderer.makeTexture(from: made.surface)
+                    for problem in made.problems { reportOnce(problem.message, key: problem.key) }
+                    if made.problems.isEmpty, case .success = decoded { cache.storeLater(made.surface, for: composer) }
+                } else {
+                    composed[index] = try compose(index, pageCount: pageCount, image: PreparedImage.scale(decoded, for: request))
+                }
             }
             composedSinceTrim = true
             return true

@@ -13,8 +13,13 @@ import VitrineSystem
 public final class FirstCard: @unchecked Sendable {
     /// What the thread made.
     public struct Output {
-        /// The decoded picture at its own size, or why there is none.
+        /// The decoded picture, or why there is none.
         public var decoded: Result<Surface, SDLError>
+        /// The decoded picture and how it was decoded, so a deck that needs another size can tell whether it is
+        /// the same (``DecodedImage/isSame(as:)``).
+        public var picture: DecodedImage? = nil
+        /// Whether the card came from the ``CardCache`` (then nothing was decoded: `decoded` is a failure).
+        public var fromCache = false
         /// The card composed for the expected size, when one was given.
         public var composed: Composed?
     }
@@ -43,6 +48,8 @@ public final class FirstCard: @unchecked Sendable {
     public var index: Int { plan?.index ?? 0 }
 
     private let fonts: FontLibrary
+    /// Where composed first cards are kept across restarts, if anywhere.
+    public let cache: CardCache?
     private let queue = DispatchQueue(label: "vitrine.first-card", qos: .userInteractive)
     private let finished = DispatchSemaphore(value: 0)
     private let planned = DispatchSemaphore(value: 0)
@@ -58,8 +65,8 @@ public final class FirstCard: @unchecked Sendable {
     public var isFinished: Bool { done.load(ordering: .acquiring) }
 
     /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size.
-    public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary) {
-        self.init(guessing: { card.image }, fonts: fonts)
+    public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary, cache: CardCache? = nil) {
+        self.init(guessing: { card.image }, hint: expected?.decodeOptions ?? DecodeOptions(), fonts: fonts, cache: cache)
         proceed(card: card, index: index, expected: expected)
     }
 
@@ -68,19 +75,24 @@ public final class FirstCard: @unchecked Sendable {
     /// ``proceed(card:index:expected:)`` to say which card it really is.
     ///
     /// Validating a large deck (10,000 cards: about 12 ms) and decoding the first picture then happen side by
-    /// side; a wrong guess is decoded again.
-    public convenience init(configFile: String, fonts: FontLibrary) {
+    /// side; a wrong guess is decoded again. `hint` says how to decode it before the card's size is known (such as
+    /// the card size of a window given on the command line); a card that turns out bigger is decoded again.
+    ///
+    /// With a `cache` holding a card for the guessed image, the thread first waits for the plan and reads the card
+    /// from it (``CardCache``); a card it composes is written there afterwards, in the background.
+    public convenience init(configFile: String, hint: DecodeOptions = DecodeOptions(), fonts: FontLibrary, cache: CardCache? = nil) {
         self.init(guessing: {
             // Only a regular file, opened without blocking: a FIFO or a device is left to the loader to refuse.
             guard let bytes = try? FileDescriptor.readPrefix(atPath: configFile, count: FirstCard.peekBytes) else { return nil }
             return KioskConfig.peekFirstCardImage(bytes, file: configFile)
-        }, fonts: fonts)
+        }, hint: hint, fonts: fonts, cache: cache)
     }
 
-    private init(guessing guess: @escaping @Sendable () -> String?, fonts: FontLibrary) {
+    private init(guessing guess: @escaping @Sendable () -> String?, hint: DecodeOptions, fonts: FontLibrary, cache: CardCache?) {
         self.fonts = fonts
+        self.cache = cache
         queue.async { [self] in
-            output = prepare(guess: guess)
+            output = prepare(guess: guess, hint: hint)
             done.store(true, ordering: .releasing)
             finished.signal()
         }
@@ -119,25 +131,46 @@ public final class FirstCard: @unchecked Sendable {
         return output ?? none
     }
 
-    private func prepare(guess: () -> String?) -> Output {
+    private func prepare(guess: () -> String?, hint: DecodeOptions) -> Output {
+        func decode(_ path: String, _ options: DecodeOptions) -> Result<DecodedImage, SDLError> {
+            Result { () throws(SDLError) in try ImageDecoder.decode(path: path, options: options) }
+        }
         let guessed = guess()
-        var decoded = guessed.map { PreparedImage.decode(path: $0) }
+        var waited = false
+        if let cache, let guessed, cache.holdsCard(forImage: guessed) {
+            // A restart: the card is likely on disk, and reading it beats decoding; it needs the plan's card size.
+            planned.wait()
+            waited = true
+            let fromCache = Output(decoded: .failure(SDLError(operation: "first card", message: "read from the cache")), fromCache: true, composed: nil)
+            if let plan, let expected = plan.expected, plan.card.image == guessed, let surface = cache.card(for: expected) {
+                StartupTimeline.mark("first card read from the cache")
+                return Output(decoded: fromCache.decoded, fromCache: true, composed: Composed(composer: expected, surface: surface, problems: []))
+            }
+            // Full screen: the card's size comes with the window, so the deck reads the cache (and decodes on a miss).
+            if let plan, plan.expected == nil, plan.card.image == guessed { return fromCache }
+        }
+        var picture = guessed.map { decode($0, hint) }
         StartupTimeline.mark("first card decoded")
-        planned.wait()
+        if !waited { planned.wait() }
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "no card to make")), composed: nil)
         guard let plan else { return none }
-        if !PathKey.same(guessed ?? "", plan.card.image) || decoded == nil {  // Paths are bytes, not text.
-            decoded = PreparedImage.decode(path: plan.card.image)
-            StartupTimeline.mark("first card decoded again: the guess was \(guessed ?? "none")")
+        // The guess was decoded for the hinted size; a card that needs another scale (or no Exif turn) is decoded again.
+        var stale = false
+        if case .success(let made)? = picture, let expected = plan.expected { stale = !made.isSame(as: expected.decodeOptions) }
+        if !PathKey.same(guessed ?? "", plan.card.image) || picture == nil || stale {  // Paths are bytes, not text.
+            picture = decode(plan.card.image, plan.expected?.decodeOptions ?? hint)
+            StartupTimeline.mark("first card decoded again: the guess was \(guessed ?? "none")\(stale ? " at another size" : "")")
         }
-        guard let decoded else { return none }
-        guard let expected = plan.expected else { return Output(decoded: decoded, composed: nil) }
+        guard let picture else { return none }
+        let decoded = picture.map(\.surface), made = try? picture.get()
+        guard let expected = plan.expected else { return Output(decoded: decoded, picture: made, composed: nil) }
         do throws(SDLError) {
-            let made = try expected.composeSurface(decoded: decoded, fonts: fonts)
+            let card = try expected.composeSurface(decoded: decoded, fonts: fonts)
             StartupTimeline.mark("first card composed")
-            return Output(decoded: decoded, composed: Composed(composer: expected, surface: made.surface, problems: made.problems))
+            if card.problems.isEmpty, made != nil { cache?.storeLater(card.surface, for: expected) }
+            return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: card.surface, problems: card.problems))
         } catch {
-            return Output(decoded: decoded, composed: Composed(composer: expected, surface: nil, problems: []))
+            return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: nil, problems: []))
         }
     }
 }

@@ -19,6 +19,7 @@ public final class HeadlessRenderer {
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
                             stage: stage, report: report)
         deck.rotation = rotation
+        deck.exifOrientation = config.display.exifOrientation
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page` moved `offset` pages toward its neighbour.

@@ -79,6 +79,7 @@ public final class KioskApp {
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
+        deck.exifOrientation = display.exifOrientation
         if let firstCard {
             deck.adopt(firstCard, pageCount: options.config.cards.count)
             StartupTimeline.mark("first card taken")
@@ -145,6 +146,10 @@ public final class KioskApp {
     private func drawIfWanted() {
         guard let deck, let frame = runtime.frame(at: now) else { return }
         let began = now
+        if deck.exifOrientation != runtime.config.display.exifOrientation {  // A reload flipped display.exifOrientation.
+            deck.exifOrientation = runtime.config.display.exifOrientation
+            deck.invalidate()
+        }
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         let duration = now - began
@@ -287,7 +292,9 @@ public final class KioskApp {
         let config = options.config
         guard !options.fullscreen, !options.isKiosk, config.display.renderer.usesSoftware, let card = config.cards.first else { return nil }
         let stage = KioskRuntime.stage(pixels: options.windowSize, pointScale: 1, display: config.display)
-        return CardComposer(card: card, index: 0, pageCount: config.cards.count,
-                            size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
+        var composer = CardComposer(card: card, index: 0, pageCount: config.cards.count,
+                                    size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
+        composer.exifOrientation = config.display.exifOrientation
+        return composer
     }
 }

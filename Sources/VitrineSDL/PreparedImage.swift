@@ -7,6 +7,18 @@ public struct ImageRequest: Hashable, Sendable {
     public var path: String
     /// The visible card's pixel size.
     public var size: PixelSize
+    /// Whether the picture is turned upright by its Exif orientation.
+    public var exifOrientation: Bool
+
+    /// A request for the picture at `path` in a card of `size` pixels.
+    public init(path: String, size: PixelSize, exifOrientation: Bool = true) {
+        self.path = path
+        self.size = size
+        self.exifOrientation = exifOrientation
+    }
+
+    /// How the picture is decoded for this card: covering its 3:2 card.
+    public var decodeOptions: DecodeOptions { DecodeOptions(covering: cardSize, exifOrientation: exifOrientation) }
 
     /// Requests are equal for the same path bytes (``PathKey``) and size.
     public static func == (a: ImageRequest, b: ImageRequest) -> Bool { PathKey.same(a.path, b.path) && a.size == b.size }
@@ -42,14 +54,14 @@ public final class PreparedImage: @unchecked Sendable {
     ///
     /// Runs on any thread: it touches only surfaces it owns (SDL's surface functions need no renderer).
     public static func prepare(_ request: ImageRequest) -> PreparedImage {
-        scale(decode(path: request.path), for: request)
+        scale(decode(path: request.path, options: request.decodeOptions), for: request)
     }
 
-    /// Decodes the image file at `path` into 32-bit ARGB at its own size: the half of ``prepare(_:)`` that needs
-    /// no card size, so it can start before the window exists.
-    public static func decode(path: String) -> Result<Surface, SDLError> {
+    /// Decodes the image file at `path` into opaque, upright 32-bit ARGB (``ImageDecoder``), at the least size
+    /// that covers `options.covering`: the half of ``prepare(_:)`` that can start before the window exists.
+    public static func decode(path: String, options: DecodeOptions = DecodeOptions()) -> Result<Surface, SDLError> {
         do throws(SDLError) {
-            return .success(try Surface.load(path: path).argb8888())
+            return .success(try ImageDecoder.decode(path: path, options: options).surface)
         } catch {
             return .failure(error)
         }

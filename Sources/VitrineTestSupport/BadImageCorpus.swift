@@ -1,5 +1,6 @@
 import Foundation
 import VitrineCore
+import VitrineSDL
 @_exported import VitrineFixtures
 
 /// A generated set of bad image files (and two awkward but valid ones), written into a folder: the inputs of the
@@ -30,7 +31,7 @@ public enum BadImageCorpus {
     /// Every entry, in card order.
     public static let entries: [Entry] = [
         Entry(name: "empty.png", title: "Zero Bytes", problem: "empty file (0 bytes)", bytes: { [] }),
-        Entry(name: "truncated.png", title: "Cut In Half", problem: "cannot decode the PNG data", bytes: { try truncatedPNG() }),
+        Entry(name: "truncated.png", title: "Cut In Half", problem: "corrupt PNG data: the file is cut off inside the IDAT chunk", bytes: { try truncatedPNG() }),
         Entry(name: "random.jpg", title: "Random Bytes", problem: "not an image (unrecognized format)", bytes: { randomBytes(count: 4096) }),
         Entry(name: "text.png", title: "Text Named PNG", problem: "not an image (starts with text)",
               bytes: { Array("This is a note, not a picture.\nSaved as .png by mistake.\n".utf8) }),
@@ -40,6 +41,16 @@ public enum BadImageCorpus {
               bytes: { ImageHeaders.png(width: 100_000, height: 100_000, complete: true) }),
         Entry(name: "stub.jpg", title: "Header Cut Off", problem: "truncated JPEG header",
               bytes: { Array(ImageHeaders.jpeg(width: 800, height: 600).prefix(30)) }),
+        Entry(name: "huge-text-chunk.png", title: "A Huge Text Chunk", problem: "the tEXt chunk at byte 33 claims 2147483647 bytes, over the 8 MiB limit",
+              bytes: { ImageHeaders.pngWithChunk("tEXt", claimedLength: 0x7FFF_FFFF) }),
+        Entry(name: "frame-bomb.gif", title: "A Frame Bigger Than Its Screen", problem: "its first frame claims 65535x65535",
+              bytes: { ImageHeaders.gif(screen: (8, 8), frame: (65_535, 65_535)) }),
+        Entry(name: "phone.heic", title: "From A Phone", problem: "corrupt HEIF header: no image size (ispe) box",
+              bytes: { [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) }),
+        Entry(name: "cut.jpg", title: "A Photo Cut Off", problem: "the file is cut off (libjpeg: Premature end of JPEG file)",
+              bytes: { try truncatedJPEG() }),
+        Entry(name: "many-scans.jpg", title: "Three Thousand Scans", problem: "more than 100 progressive scans, the limit",
+              bytes: { ImageHeaders.progressiveJPEG(width: 2000, height: 1500, scans: 3000) }),
         Entry(name: "missing.jpg", title: "Never Copied", problem: "No such file or directory", bytes: { nil }),
         Entry(name: "folder.png", title: "A Folder", problem: "not a regular file (a directory)", bytes: { nil }, isFolder: true),
     ]
@@ -81,6 +92,22 @@ public enum BadImageCorpus {
         }
         let png = try pngBytes(RGBAImage(size: size, bytes: bytes))
         return Array(png.prefix(png.count / 2))
+    }
+
+    /// A 64x48 JPEG of noise cut after two thirds: the header and the first rows are whole.
+    static func truncatedJPEG() throws -> [UInt8] {
+        var random = SplitMix64(seed: randomSeed)
+        let size = PixelSize(width: 64, height: 48)
+        var rgba: [UInt8] = []
+        for _ in 0..<size.width * size.height {
+            let bits = random.next()
+            rgba += [UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8), UInt8(truncatingIfNeeded: bits >> 16), 255]
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-corpus-\(UUID().uuidString).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Surface(rgba: rgba, size: size).writeJPEG(to: path, quality: 90)
+        let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        return Array(jpeg.prefix(jpeg.count * 2 / 3))
     }
 
     /// `count` seeded random bytes.

@@ -3,12 +3,13 @@ import Testing
 
 @Suite struct BenchCommandTests {
     /// The figures `vitrine bench` prints, in order, with their units.
-    static let figures = [("config_load", "ms"), ("first_frame", "ms"), ("transition_frame", "ms"), ("memcpy_frame", "ms"),
-                          ("frame_over_memcpy", "x"), ("peak_rss", "MiB")]
+    static let figures = [("config_load", "ms"), ("first_frame", "ms"), ("first_frame_cached", "ms"), ("transition_frame", "ms"), ("memcpy_frame", "ms"),
+                          ("frame_over_memcpy", "x"), ("peak_rss", "MiB"), ("decode_1800x1200", "ms"),
+                          ("decode_1800x1200_sdl_image", "ms"), ("decode_6000x4000", "ms"), ("decode_6000x4000_sdl_image", "ms")]
 
     @Test func smallBenchPrintsEveryFigureWithNumbersAndUnits() throws {
         let before = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
-        let result = try VitrineProcess.run(["bench", "--size", "320x200", "--cards", "3", "--frames", "5"], timeout: .seconds(60))
+        let result = try VitrineProcess.run(["bench", "--size", "320x200", "--cards", "3", "--frames", "5", "--decodes", "1"], timeout: .seconds(60))
         #expect(!result.timedOut)
         #expect(result.code == 0, "stderr: \(result.err)")
         #expect(result.err.isEmpty, "the synthetic deck draws without warnings: \(result.err)")

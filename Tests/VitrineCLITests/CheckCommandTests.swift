@@ -17,6 +17,31 @@ import VitrineTestSupport
         #expect(result.err.isEmpty)
     }
 
+    @Test func imagesShownConvertedTurnedOrOverBlackGetANote() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("VitrineSDLTests/Fixtures").path
+        try withTemporaryFolder { folder in
+            let rotated = ImageHeaders.inserting(ImageHeaders.exifSegment(orientation: 6),
+                                                 into: [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(fixtures)/progressive.jpg"))))
+            let rotatedPath = folder.path + "/rotated.jpg"
+            try Data(rotated).write(to: URL(fileURLWithPath: rotatedPath))
+            let config = try folder.write("notes.json", """
+                {"cards": [{"title": "Print", "image": "\(fixtures)/cmyk-adobe.jpg"},
+                           {"title": "Grey", "image": "\(fixtures)/grey-trns.png"},
+                           {"title": "Phone", "image": "\(rotatedPath)"}]}
+                """)
+            let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(20))
+            #expect(result.code == 0, "stdout: \(result.out) stderr: \(result.err)")
+            #expect(result.out == """
+                note: \(config): cards[0].image: \(fixtures)/cmyk-adobe.jpg: converted from YCCK (Adobe, inverted) to RGB
+                note: \(config): cards[1].image: \(fixtures)/grey-trns.png: transparent pixels shown over black
+                note: \(config): cards[2].image: \(rotatedPath): shown turned a quarter turn clockwise (Exif orientation 6)
+                ok: 3 cards, 3 images, 2 fonts
+
+                """)
+        }
+    }
+
     @Test func everyBadImageIsOneLineAtItsCardsField() throws {
         try withTemporaryFolder { folder in
             let (config, corpus) = try writeCorpus(in: folder)
@@ -33,7 +58,7 @@ import VitrineTestSupport
             for (index, item) in corpus.enumerated() where item.entry.problem == nil {
                 #expect(!lines.contains { $0.contains("cards[\(index)]") }, "\(item.entry.name) is reported")
             }
-            #expect(lines.last == "failed: 8 problems (10 cards, 2 of 10 images usable, 2 of 2 fonts usable)")
+            #expect(lines.last == "failed: 13 problems (15 cards, 2 of 15 images usable, 2 of 2 fonts usable)")
         }
     }
 

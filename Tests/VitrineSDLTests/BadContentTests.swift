@@ -21,7 +21,7 @@ extension SDLTests {
             try withCorpus { corpus in
                 for (entry, path) in corpus {
                     do throws(SDLError) {
-                        let surface = try Surface.load(path: path)
+                        let surface = try ImageDecoder.decode(path: path).surface
                         #expect(entry.problem == nil, "\(entry.name) loaded but should fail with \(entry.problem ?? "")")
                         #expect(surface.size == entry.size, "\(entry.name)")
                     } catch {

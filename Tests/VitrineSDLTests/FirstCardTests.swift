@@ -46,7 +46,7 @@ extension SDLTests {
             let expected = try #require(Self.expected(config))
             let first = FirstCard(card: config.cards[0], index: 0, expected: expected, fonts: FontLibrary(paths: Fixture.fontPaths))
             let output = first.wait()
-            #expect(try output.decoded.get().size == Surface.load(path: config.cards[0].image).size)
+            #expect(try output.decoded.get().size == ImageDecoder.decode(path: config.cards[0].image, options: expected.decodeOptions).surface.size)
             let composed = try #require(output.composed)
             #expect(composed.composer == expected)
             #expect(composed.problems.isEmpty)

@@ -176,6 +176,9 @@ enum KioskSchema {
             }
             display.rotation = rotation
         },
+        .init("exifOrientation", expected: "true or false") { display, value, path, validator in
+            if let apply = validator.bool(value, at: path) { display.exifOrientation = apply }
+        },
     ])
 
     /// `display.window` while it is being checked; both dimensions are required when the object is present.

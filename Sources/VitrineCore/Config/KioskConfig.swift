@@ -73,6 +73,8 @@ public struct DisplayConfig: Sendable, Equatable {
     public var rotation: Rotation = .none
     /// Which SDL renderer draws the window.
     public var renderer: RendererChoice = .auto
+    /// Whether a photo's Exif orientation turns it upright (phones store portraits sideways and say so there).
+    public var exifOrientation = true
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

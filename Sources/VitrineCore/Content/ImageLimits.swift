@@ -1,16 +1,50 @@
-/// The named limits that keep a bad image file from taking the kiosk down.
+/// The named limits that keep a bad image file from taking the kiosk down: every accepted image is decoded within
+/// all of them, and a file over one gets the placeholder and a one-line reason naming it.
 public enum ImageLimits {
     /// The largest image, in pixels, that is decoded: 50 megapixels (200 MB as 32-bit pixels).
     ///
     /// A header claiming more is refused before decoding, so a small "decompression bomb" file that claims to be,
     /// say, 100000x100000 cannot make the decoder allocate tens of gigabytes. Very wide or very tall images are fine
-    /// as long as their area is within the limit. The demo images are about 2 megapixels; a 8K photo is 33.
+    /// as long as their area is within the limit. The demo images are about 2 megapixels; a 8K photo is 33. The
+    /// same limit applies to a GIF's first frame, which may claim more than its logical screen.
     public static let maximumPixels = 50_000_000
 
     /// The bytes read first to probe a file: enough for every header but a JPEG with large metadata in front.
     public static let firstReadBytes = 4 * 1024
 
-    /// The most bytes read to find a header: a JPEG's size comes after its metadata segments (Exif thumbnails,
-    /// ICC profiles), which can run to tens of kilobytes; a JPEG without a frame header in this much is refused.
+    /// The most bytes read to find a header when only the header is wanted: a JPEG's size comes after its metadata
+    /// segments (Exif thumbnails, ICC profiles, XMP); a decode reads the whole file and finds it anywhere.
     public static let headerReadLimit = 256 * 1024
+
+    /// The largest image file that is read: 64 MiB (a 50-megapixel JPEG at high quality is about 25 MB).
+    public static let maximumFileBytes = 64 * 1024 * 1024
+
+    /// The memory a decode may take beyond the file's bytes: 96 MiB. JPEGs are decoded at a reduced size
+    /// (libjpeg's DCT scaling) so even a 48-megapixel baseline photo fits in a few MiB; a progressive JPEG (whose
+    /// coefficients are all kept while decoding: a 24-megapixel 4:2:0 one needs 72 MiB) or an interlaced PNG
+    /// (decoded whole, 4 bytes a pixel: up to about 25 megapixels) that needs more is refused. Other PNGs are
+    /// shrunk to card size row by row.
+    public static let decodeMemoryBytes = 96 * 1024 * 1024
+
+    /// The memory a HEIC or AVIF decode may take: 160 MiB. libheif decodes the whole picture and keeps its YUV
+    /// planes and the codec's frames beside the RGBA result: measured at about 10 bytes a pixel (a 12-megapixel
+    /// phone photo peaked 115 MiB above the process's baseline), so pictures up to about 16 megapixels are decoded.
+    public static let heifDecodeMemoryBytes = 160 * 1024 * 1024
+
+    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``.
+    public static let heifBytesPerPixel = 10
+
+    /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
+    /// are a known way to make a small file take minutes of CPU.
+    public static let maximumProgressiveScans = 100
+
+    /// The longest a decode may take, in seconds, before it is abandoned with a reason.
+    public static let decodeSeconds = 5.0
+
+    /// The largest ancillary PNG chunk (text, ICC profile, …) that is read: 8 MiB, libpng's own default.
+    public static let maximumPNGChunkBytes = 8 * 1024 * 1024
+
+    /// The size of the picture a decode aims for when the card's size is not known yet: 4K, so a decode never
+    /// keeps more than a large screen needs.
+    public static let defaultDecodeSize = PixelSize(width: 3840, height: 2560)
 }

@@ -1,16 +1,43 @@
 extension ImageProbe {
     /// PNG: the 8-byte signature, then the `IHDR` chunk (length 13) with width and height, big-endian.
+    ///
+    /// The chunks after it are walked by their lengths as far as the bytes go: a chunk claiming more bytes than
+    /// the file has left is corrupt (libpng would wait for them, or allocate them), and an ancillary chunk over
+    /// ``ImageLimits/maximumPNGChunkBytes`` is refused.
     static func pngSize(_ r: HeaderReader) throws(ImageProblem) -> PixelSize {
         guard try r.bigEndian(8, 4) == 13, try r.has("IHDR", at: 12) else {
             throw .corruptHeader(.png, "the first chunk is not IHDR")
         }
-        return PixelSize(width: try r.bigEndian(16, 4), height: try r.bigEndian(20, 4))
+        let size = PixelSize(width: try r.bigEndian(16, 4), height: try r.bigEndian(20, 4))
+        var at = 33
+        while at + 8 <= r.bytes.count {
+            let length = try r.bigEndian(at, 4)
+            let name = String(decoding: r.bytes[at + 4..<at + 8], as: UTF8.self)
+            let left = r.bytes.count - at - 8  // The bytes after the chunk's length and type: its data and CRC.
+            let isAncillary = r.bytes[at + 4] & 0x20 != 0
+            if isAncillary && length > ImageLimits.maximumPNGChunkBytes {
+                throw .overLimit(.png, "the \(name) chunk at byte \(at) claims \(length) bytes, over the "
+                                 + "\(ImageLimits.maximumPNGChunkBytes / 1_048_576) MiB limit for metadata chunks")
+            }
+            if r.isWholeFile && length + 4 > left {
+                throw length > 0x7FFF_FFFF || isAncillary
+                    ? .corruptData(.png, "the \(name) chunk at byte \(at) claims \(length) bytes, but only \(left) follow")
+                    : .corruptData(.png, "the file is cut off inside the \(name) chunk at byte \(at)")
+            }
+            if name == "IEND" { break }
+            at += 12 + length
+        }
+        return size
     }
 
     /// JPEG: walks the marker segments after SOI to the first start-of-frame (SOF0–SOF15 but DHT, JPG and DAC),
     /// whose body holds the precision, then height and width, big-endian.
-    static func jpegSize(_ r: HeaderReader) throws(ImageProblem) -> PixelSize {
+    ///
+    /// The first APP1 segment holding Exif gives the orientation (``exifOrientation(_:)``). Segments are skipped by
+    /// their lengths, so metadata of any size before the frame header is fine as long as it was read.
+    static func jpegHeader(_ r: HeaderReader) throws(ImageProblem) -> (PixelSize, ImageOrientation) {
         var at = 2
+        var orientation: ImageOrientation?
         while true {
             guard try r.u8(at) == 0xFF else { throw .corruptHeader(.jpeg, "expected a marker at byte \(at)") }
             at += 1
@@ -28,20 +55,50 @@ extension ImageProbe {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 let length = try r.bigEndian(at, 2)
                 guard length >= 8 else { throw .corruptHeader(.jpeg, "frame header of \(length) bytes") }
-                return PixelSize(width: try r.bigEndian(at + 5, 2), height: try r.bigEndian(at + 3, 2))
+                return (PixelSize(width: try r.bigEndian(at + 5, 2), height: try r.bigEndian(at + 3, 2)), orientation ?? .up)
             default:
                 let length = try r.bigEndian(at, 2)
                 guard length >= 2 else { throw .corruptHeader(.jpeg, "segment of \(length) bytes at byte \(at)") }
+                if marker == 0xE1, orientation == nil, at + length <= r.bytes.count {
+                    orientation = exifOrientation(r.bytes[at + 2..<at + length])
+                }
                 at += length
             }
         }
     }
 
     /// GIF: the 6-byte signature (`GIF87a` or `GIF89a`), then the logical screen's width and height, little-endian.
+    ///
+    /// The blocks after the screen descriptor are walked, as far as the bytes go, to the first image descriptor:
+    /// its frame may claim far more than the screen, and decoders allocate the frame, so it is held to
+    /// ``ImageLimits/maximumPixels`` too.
     static func gifSize(_ r: HeaderReader) throws(ImageProblem) -> PixelSize {
         let version = try r.has("GIF87a", at: 0) ? "87a" : try r.has("GIF89a", at: 0) ? "89a" : nil
         guard version != nil else { throw .corruptHeader(.gif, "unknown version") }
-        return PixelSize(width: try r.littleEndian(6, 2), height: try r.littleEndian(8, 2))
+        let screen = PixelSize(width: try r.littleEndian(6, 2), height: try r.littleEndian(8, 2))
+        let bytes = r.bytes
+        guard bytes.count > 10 else { return screen }
+        var at = 13 + (bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0)
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x21:  // An extension: a label, then sub-blocks up to an empty one.
+                at += 2
+                while at < bytes.count, bytes[at] != 0 { at += 1 + Int(bytes[at]) }
+                at += 1
+            case 0x2C:  // The first image descriptor: left, top, width, height.
+                guard at + 9 <= bytes.count else { return screen }
+                let frame = PixelSize(width: try r.littleEndian(at + 5, 2), height: try r.littleEndian(at + 7, 2))
+                if frame.width * frame.height > ImageLimits.maximumPixels {
+                    throw .overLimit(.gif, "its first frame claims \(frame.width)x\(frame.height) "
+                                     + "(\(ImageProblem.megapixels(frame.width * frame.height)) megapixels), over the "
+                                     + "\(ImageProblem.megapixels(ImageLimits.maximumPixels))-megapixel limit")
+                }
+                return screen
+            default:
+                return screen  // The trailer, or something a decoder will report.
+            }
+        }
+        return screen
     }
 
     /// The BMP info header sizes in use: OS/2 1.x core (12), the OS/2 2.x short and long forms (16, 64),
@@ -78,5 +135,45 @@ extension ImageProbe {
             return PixelSize(width: try r.littleEndian(data + 4, 3) + 1, height: try r.littleEndian(data + 7, 3) + 1)
         }
         throw .corruptHeader(.webp, "unknown first chunk")
+    }
+}
+
+extension ImageProbe {
+    /// The name of a format Vitrine knows but does not read, and how to convert it: TIFF (either byte order).
+    static func unsupportedFormat(of bytes: [UInt8]) -> (String, String)? {
+        if bytes.count >= 4, bytes[0..<4].elementsEqual([0x49, 0x49, 0x2A, 0x00]) || bytes[0..<4].elementsEqual([0x4D, 0x4D, 0x00, 0x2A]) {
+            return ("TIFF", "convert it to PNG or JPEG first (for example with ImageMagick: convert photo.tif photo.png)")
+        }
+        return nil
+    }
+
+    /// The HEIF brand (`HEIC` or `AVIF`) an ISO base media `ftyp` box at the start names as its major brand.
+    public static func heifBrand(of bytes: [UInt8]) -> String? {
+        guard bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
+        switch String(decoding: bytes[8..<12], as: UTF8.self) {
+        case "heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1": return "HEIC"
+        case "avif", "avis": return "AVIF"
+        default: return nil
+        }
+    }
+
+    /// HEIF: the largest size an `ispe` (image spatial extents) box in the bytes read claims: box size, `ispe`,
+    /// version and flags, then width and height, big-endian. A grid photo has one for the whole picture and one
+    /// per tile; the largest is the picture's (the decoder checks the primary image's own size again).
+    static func heifSize(_ r: HeaderReader) throws(ImageProblem) -> PixelSize {
+        var best: PixelSize?
+        let tag = Array("ispe".utf8)
+        var at = 4
+        while at + 16 <= r.bytes.count {
+            if r.bytes[at] == tag[0], r.bytes[at + 1] == tag[1], r.bytes[at + 2] == tag[2], r.bytes[at + 3] == tag[3] {
+                let size = PixelSize(width: try r.bigEndian(at + 8, 4), height: try r.bigEndian(at + 12, 4))
+                if size.width * size.height > (best.map { $0.width * $0.height } ?? -1) { best = size }
+            }
+            at += 1
+        }
+        guard let best else {
+            throw r.isWholeFile ? .corruptHeader(.heif, "no image size (ispe) box") : .headerBeyondReadLimit(.heif, bytesRead: r.bytes.count)
+        }
+        return best
     }
 }

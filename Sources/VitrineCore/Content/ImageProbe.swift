@@ -10,6 +10,7 @@ public enum ImageProbe {
     /// its signature is reported as a truncated header rather than as a foreign file.
     public static func format(of bytes: [UInt8]) -> ImageFormat? {
         for (format, signature) in signatures where !bytes.isEmpty && matches(bytes, signature) { return format }
+        if heifBrand(of: bytes) != nil { return .heif }
         return nil
     }
 
@@ -18,19 +19,24 @@ public enum ImageProbe {
     /// Does not apply the pixel limit; ``check(_:isWholeFile:maximumPixels:)`` does.
     public static func probe(_ bytes: [UInt8], isWholeFile: Bool = true) throws(ImageProblem) -> ImageInfo {
         guard !bytes.isEmpty else { throw .empty }
-        guard let format = format(of: bytes) else { throw .notAnImage(looksLikeText: startsWithText(bytes)) }
+        guard let format = format(of: bytes) else {
+            if let (name, hint) = unsupportedFormat(of: bytes) { throw .unsupportedFormat(name, hint: hint) }
+            throw .notAnImage(looksLikeText: startsWithText(bytes))
+        }
         let reader = HeaderReader(bytes: bytes, format: format, isWholeFile: isWholeFile)
         do throws(ImageProblem) {
             let size: PixelSize
+            var orientation = ImageOrientation.up
             switch format {
             case .png: size = try pngSize(reader)
-            case .jpeg: size = try jpegSize(reader)
+            case .jpeg: (size, orientation) = try jpegHeader(reader)
             case .gif: size = try gifSize(reader)
             case .bmp: size = try bmpSize(reader)
             case .webp: size = try webpSize(reader)
+            case .heif: size = try heifSize(reader)
             }
             guard size.width > 0, size.height > 0 else { throw .corruptHeader(format, "claims a size of \(size.width)x\(size.height)") }
-            return ImageInfo(format: format, size: size)
+            return ImageInfo(format: format, size: size, orientation: orientation)
         } catch {
             // Text that happens to start like a signature ("BMW …") is text, not a broken bitmap.
             throw startsWithText(bytes) ? .notAnImage(looksLikeText: true) : error

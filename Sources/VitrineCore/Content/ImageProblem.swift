@@ -11,6 +11,12 @@ public enum ImageProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case headerBeyondReadLimit(ImageFormat, bytesRead: Int)
     /// The header is there but makes no sense, such as a size of zero.
     case corruptHeader(ImageFormat, String)
+    /// A format Vitrine does not read but knows by name (HEIC, AVIF, TIFF), with how to convert it.
+    case unsupportedFormat(String, hint: String)
+    /// The file is over one of ``ImageLimits``' limits other than the pixel count: the reason names the limit.
+    case overLimit(ImageFormat, String)
+    /// The data past the header is cut off or makes no sense (found while probing or decoding).
+    case corruptData(ImageFormat, String)
     /// The header claims more pixels than ``ImageLimits/maximumPixels``: refused before decoding.
     case tooManyPixels(ImageFormat, PixelSize, limit: Int)
 
@@ -28,6 +34,12 @@ public enum ImageProblem: Error, Equatable, Sendable, CustomStringConvertible {
             "no \(format.rawValue) size header in the first \(bytesRead / 1024) KiB"
         case .corruptHeader(let format, let reason):
             "corrupt \(format.rawValue) header: \(reason)"
+        case .unsupportedFormat(let name, let hint):
+            "\(name) is not supported: \(hint)"
+        case .overLimit(_, let reason):
+            reason
+        case .corruptData(let format, let reason):
+            "corrupt \(format.rawValue) data: \(reason)"
         case .tooManyPixels(_, let size, let limit):
             "claims \(size.width)x\(size.height) (\(ImageProblem.megapixels(size.width * size.height)) megapixels), "
                 + "over the \(ImageProblem.megapixels(limit))-megapixel limit"

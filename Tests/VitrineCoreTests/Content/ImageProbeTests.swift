@@ -60,9 +60,9 @@ import VitrineFixtures
     }
 
     @Test func binaryOfNoKnownFormatIsUnrecognized() {
-        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x0E, 0x00, 0x00, 0x01]
-        #expect(problem(tiff) == .notAnImage(looksLikeText: false))
-        #expect(problem(tiff)?.description == "not an image (unrecognized format)")
+        let ico: [UInt8] = [0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x10, 0x10, 0x00, 0x00, 0x01, 0x00]  // A Windows icon.
+        #expect(problem(ico) == .notAnImage(looksLikeText: false))
+        #expect(problem(ico)?.description == "not an image (unrecognized format)")
     }
 
     @Test func cutOffInsideTheHeaderIsTruncated() {

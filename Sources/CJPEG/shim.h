@@ -1,0 +1,109 @@
+#pragma once
+// libjpeg(-turbo) for Vitrine's JPEG decoder, and the one thing Swift cannot do itself: libjpeg reports a fatal
+// error by calling error_exit, which must not return, so each call below sets a jump point first and returns 0
+// (with the library's message in `message`) instead of returning into a decoder that gave up.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <time.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+/// A decompressor with its error manager, progress monitor and limits.
+typedef struct vitrine_jpeg {
+    struct jpeg_decompress_struct info;
+    struct jpeg_error_mgr errors;
+    struct jpeg_progress_mgr progress;
+    jmp_buf jump;
+    /// The reason of the last failure, or of the first warning.
+    char message[JMSG_LENGTH_MAX];
+    /// How many warnings the library gave (corrupt or truncated data it decoded past).
+    int warnings;
+    char first_warning[JMSG_LENGTH_MAX];
+    /// Whether the data ended before the image did ("Premature end of JPEG file"): libjpeg greys out the rest.
+    int truncated;
+    /// Stop after this many progressive scans (0: no limit), or once CLOCK_MONOTONIC passes `deadline` seconds.
+    int max_scans;
+    double deadline;
+} vitrine_jpeg;
+
+static void vitrine_jpeg_error_exit(j_common_ptr info) {
+    vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
+    info->err->format_message(info, j->message);
+    longjmp(j->jump, 1);
+}
+
+static void vitrine_jpeg_emit(j_common_ptr info, int level) {
+    vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
+    if (level >= 0) return;  // Trace messages.
+    if (info->err->msg_code == JWRN_JPEG_EOF) j->truncated = 1;
+    if (j->warnings++ == 0) info->err->format_message(info, j->first_warning);
+}
+
+static void vitrine_jpeg_progress(j_common_ptr info) {
+    vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
+    if (j->max_scans > 0 && j->info.input_scan_number > j->max_scans) {
+        snprintf(j->message, sizeof j->message, "more than %d progressive scans", j->max_scans);
+        longjmp(j->jump, 1);
+    }
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (j->deadline > 0 && (double)now.tv_sec + now.tv_nsec / 1e9 > j->deadline) {
+        snprintf(j->message, sizeof j->message, "decoding took longer than the time limit");
+        longjmp(j->jump, 1);
+    }
+}
+
+/// A decompressor reading `size` bytes at `data` (which must outlive it), or NULL without memory.
+static inline vitrine_jpeg *vitrine_jpeg_create(const unsigned char *data, unsigned long size) {
+    vitrine_jpeg *j = calloc(1, sizeof *j);
+    if (!j) return NULL;
+    j->info.err = jpeg_std_error(&j->errors);
+    j->errors.error_exit = vitrine_jpeg_error_exit;
+    j->errors.emit_message = vitrine_jpeg_emit;
+    j->info.client_data = j;
+    if (setjmp(j->jump)) { free(j); return NULL; }
+    jpeg_create_decompress(&j->info);
+    j->progress.progress_monitor = vitrine_jpeg_progress;
+    j->info.progress = &j->progress;
+    jpeg_mem_src(&j->info, data, size);
+    return j;
+}
+
+static inline void vitrine_jpeg_destroy(vitrine_jpeg *j) {
+    jpeg_destroy_decompress(&j->info);
+    free(j);
+}
+
+/// Reads the header (markers up to the first scan); 0 on failure.
+static inline int vitrine_jpeg_read_header(vitrine_jpeg *j) {
+    if (setjmp(j->jump)) return 0;
+    jpeg_read_header(&j->info, TRUE);
+    return 1;
+}
+
+/// Works out the output size for the scale set in `info`; 0 on failure.
+static inline int vitrine_jpeg_calc_output(vitrine_jpeg *j) {
+    if (setjmp(j->jump)) return 0;
+    jpeg_calc_output_dimensions(&j->info);
+    return 1;
+}
+
+/// Starts decompressing with the output settings made in `info`; 0 on failure.
+static inline int vitrine_jpeg_start(vitrine_jpeg *j) {
+    if (setjmp(j->jump)) return 0;
+    jpeg_start_decompress(&j->info);
+    return 1;
+}
+
+/// Reads every output row into `pixels`, `pitch` bytes apart, then finishes; 0 on failure.
+static inline int vitrine_jpeg_read_all(vitrine_jpeg *j, unsigned char *pixels, long pitch) {
+    if (setjmp(j->jump)) return 0;
+    while (j->info.output_scanline < j->info.output_height) {
+        JSAMPROW row = pixels + (long)j->info.output_scanline * pitch;
+        jpeg_read_scanlines(&j->info, &row, 1);
+    }
+    jpeg_finish_decompress(&j->info);
+    return 1;
+}

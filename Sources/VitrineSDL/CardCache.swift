@@ -1,0 +1,175 @@
+import Dispatch
+import Glibc
+import VitrineCore
+import VitrineSystem
+
+/// Composed cards kept on disk across restarts, so the first picture of a restart is one file read instead of a
+/// JPEG decode and a compose.
+///
+/// The folder is systemd's `$CACHE_DIRECTORY` (`CacheDirectory=`), else `$XDG_CACHE_HOME/vitrine`; with neither
+/// set there is no cache (so a test run or a one-off `run` leaves nothing behind in the home folder). An entry (``CardCacheKey``) is a 16-byte header (`VTRC`, the format version, width and
+/// height, little-endian) and the card's ARGB8888 rows. Writes go to a temporary file that is synced and then
+/// renamed, so a power cut leaves no torn entry; a read checks the header and the exact size. A folder that cannot
+/// be made or written, or a full disk, just means no cache. At most ``maximumEntries`` entries are kept.
+public final class CardCache: Sendable {
+    /// The folder the entries are in.
+    public let folder: String
+
+    /// The most entries kept: the newest are kept, the rest removed when one is written.
+    public static let maximumEntries = 8
+    static let magic: [UInt8] = Array("VTRC".utf8)
+    static let headerBytes = 16
+
+    /// A cache in `folder` (made when missing, with its parents' permission).
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// The cache folder the environment names, or nil when there is no home for one.
+    public static func fromEnvironment() -> CardCache? {
+        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        if let systemd = env("CACHE_DIRECTORY") { return CardCache(folder: String(systemd.split(separator: ":").first ?? "")) }
+        if let xdg = env("XDG_CACHE_HOME") { return CardCache(folder: xdg + "/vitrine") }
+        return nil
+    }
+
+    /// The identity of the image file at `path`, or nil when it cannot be looked at.
+    public static func identity(of path: String) -> ImageIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return ImageIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+                             modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+    }
+
+    /// Everything besides the image that shapes `composer`'s card.
+    static func shape(_ composer: CardComposer) -> [String] {
+        [composer.card.image, composer.card.title, composer.card.subtitle, "\(composer.pageCount)", "\(composer.size.width)x\(composer.size.height)",
+         "\(composer.pointScale)", "\(composer.exifOrientation)"]
+    }
+
+    /// The entry's path for `composer`'s card, when its image can be looked at.
+    func path(for composer: CardComposer) -> String? {
+        CardCache.identity(of: composer.card.image).map { folder + "/" + CardCacheKey.fileName(for: $0, shape: CardCache.shape(composer)) }
+    }
+
+    /// Whether any entry is for the image file at `path` as it is now (a cheap look at the folder).
+    public func holdsCard(forImage path: String) -> Bool {
+        guard let identity = CardCache.identity(of: path) else { return false }
+        let prefix = CardCacheKey.prefix(for: identity) + "-"
+        return entries().contains { $0.hasPrefix(prefix) }
+    }
+
+    /// The cached card for `composer`, or nil when there is none or it does not check out.
+    public func card(for composer: CardComposer) -> Surface? {
+        guard let path = path(for: composer) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: CardCache.headerBytes)
+        guard readFully(descriptor, &header, count: header.count),
+              Array(header[0..<4]) == CardCache.magic, littleEndian(header, 4) == CardCacheKey.formatVersion,
+              littleEndian(header, 8) == composer.size.width, littleEndian(header, 12) == composer.size.height,
+              let surface = try? Surface(size: composer.size) else { return nil }
+        let s = surface.pointer.pointee
+        guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let rowBytes = composer.size.width * 4
+        for y in 0..<composer.size.height {
+            guard readFully(descriptor, pixels + y * Int(s.pitch), count: rowBytes) else { return nil }
+        }
+        var extra: UInt8 = 0
+        guard read(descriptor, &extra, 1) == 0 else { return nil }  // Longer than its header says: not ours.
+        return surface
+    }
+
+    /// Writes `surface` as `composer`'s card: a temporary file, synced, then renamed over the entry; then keeps the
+    /// newest ``maximumEntries``. Failures are ignored (no cache is fine).
+    public func store(_ surface: Surface, for composer: CardComposer) {
+        guard surface.size == composer.size, let path = path(for: composer) else { return }
+        mkdir(folder, 0o755)
+        let temporary = path + ".tmp.\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var ok = true
+        var header = CardCache.magic
+        for value in [CardCacheKey.formatVersion, composer.size.width, composer.size.height] {
+            header += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+        ok = writeFully(descriptor, header, count: header.count)
+        let s = surface.pointer.pointee
+        if let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) {
+            for y in 0..<composer.size.height where ok { ok = writeFully(descriptor, pixels + y * Int(s.pitch), count: composer.size.width * 4) }
+        }
+        ok = ok && fsync(descriptor) == 0
+        close(descriptor)
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return
+        }
+        prune()
+    }
+
+    /// Writes `surface` in the background (utility priority), so the first picture never waits for the disk.
+    public func storeLater(_ surface: Surface, for composer: CardComposer) {
+        let held = UncheckedBox(surface)
+        DispatchQueue.global(qos: .utility).async { [self] in store(held.value, for: composer) }
+    }
+
+    /// The names of the entries in the folder.
+    func entries() -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix("card-") { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes all but the newest ``maximumEntries`` entries, and temporary files a killed writer left.
+    func prune() {
+        var dated: [(name: String, time: Int)] = []
+        for name in entries() {
+            var status = stat()
+            guard stat(folder + "/" + name, &status) == 0 else { continue }
+            if name.contains(".tmp.") {
+                if time(nil) - status.st_mtim.tv_sec > 60 { unlink(folder + "/" + name) }
+                continue
+            }
+            dated.append((name, Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)))
+        }
+        for old in dated.sorted(by: { $0.time > $1.time }).dropFirst(CardCache.maximumEntries) { unlink(folder + "/" + old.name) }
+    }
+
+    private func littleEndian(_ bytes: [UInt8], _ at: Int) -> Int {
+        bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    private func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let got = read(descriptor, buffer + done, count - done)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return false }
+            done += got
+        }
+        return true
+    }
+
+    private func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawPointer, count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let wrote = write(descriptor, buffer + done, count - done)
+            if wrote < 0 && errno == EINTR { continue }
+            guard wrote > 0 else { return false }
+            done += wrote
+        }
+        return true
+    }
+}
+
+/// Hands a value that is only read to another thread.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,189 @@
+import CSDL2
+import CSDL2Image
+import Glibc
+import VitrineCore
+import VitrineSystem
+
+/// A picture decoded for a card, and what was done to it on the way (for `check`'s notes).
+public struct DecodedImage {
+    /// The pixels, 32-bit ARGB, opaque, upright.
+    public var surface: Surface
+    /// What was done beyond decoding, such as `turned a quarter turn clockwise (Exif orientation 6)`.
+    public var notes: [String]
+    /// What the header said: the format, the stored size and the Exif orientation.
+    public var info = ImageInfo(format: .png, size: PixelSize(width: 0, height: 0))
+    /// Whether the picture was turned by its Exif orientation.
+    public var isOriented = false
+
+    /// Whether decoding with `options` would give these very pixels: the same turn, and the same JPEG scale or
+    /// PNG box factor (``DecodeScale``); other formats always decode whole.
+    public func isSame(as options: DecodeOptions) -> Bool {
+        let orientation = options.exifOrientation ? info.orientation : .up
+        guard (orientation != .up) == isOriented else { return false }
+        let target = ImageDecoder.storedTarget(options, orientation: orientation)
+        switch info.format {
+        case .jpeg:
+            return surface.size == orientation.shownSize(of: DecodeScale.scaled(info.size, DecodeScale.numerator(stored: info.size, covering: target)))
+        case .png:
+            return surface.size == DecodeScale.boxed(info.size, DecodeScale.boxFactor(stored: info.size, covering: target))
+        default:
+            return true
+        }
+    }
+}
+
+/// How to decode: the size the picture must cover and whether Exif orientation is applied.
+public struct DecodeOptions: Hashable, Sendable {
+    /// The shown size the decoded picture must cover (its aspect-fill crop at least this big); nil for full size.
+    public var covering: PixelSize?
+    /// Whether a JPEG's Exif orientation turns the picture (`display.exifOrientation`).
+    public var exifOrientation: Bool
+
+    /// Options for a picture covering `covering` pixels.
+    public init(covering: PixelSize? = nil, exifOrientation: Bool = true) {
+        self.covering = covering
+        self.exifOrientation = exifOrientation
+    }
+}
+
+/// The one way card pictures are decoded, by the kiosk and by `check` alike: the whole file is read (at most
+/// ``ImageLimits/maximumFileBytes``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
+/// JPEGs go to libjpeg-turbo at card size (``JPEGDecoder``), PNGs to libpng at card size (``PNGDecoder``), GIFs
+/// (``GIFFirstFrame``) and bit-field BMPs (``BMPBitfields``) to the core, animated WebPs to the core and SDL_image
+/// (their first frame), and the rest to SDL_image. Transparent pixels are composited over black, the card's own
+/// colour under its scrim, and the picture is turned upright by its Exif orientation.
+public enum ImageDecoder {
+    /// Decodes the image file at `path`, or gives the reason it cannot be shown.
+    public static func decode(path: String, options: DecodeOptions = DecodeOptions()) throws(SDLError) -> DecodedImage {
+        let bytes = try readWhole(path: path)
+        do throws(ImageProblem) {
+            return try decode(bytes, options: options)
+        } catch {
+            throw SDLError(operation: "decode(\(path))", message: error.description)
+        }
+    }
+
+    /// Decodes a whole file's `bytes`.
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(ImageProblem) -> DecodedImage {
+        let info = try ImageProbe.check(bytes, isWholeFile: true)
+        let orientation = options.exifOrientation ? info.orientation : .up
+        let target = storedTarget(options, orientation: orientation)
+        var decoded: DecodedImage
+        switch info.format {
+        case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target)
+        case .png: decoded = try PNGDecoder.decode(bytes, covering: target)
+        case .bmp:
+            if let picture = try BMPBitfields.decode(bytes) {
+                decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
+            } else {
+                decoded = try decodeWithSDLImage(bytes, format: .bmp)
+            }
+        case .webp:
+            if let frame = try WebPFirstFrame.first(in: bytes) {
+                decoded = try decodeFirstFrame(frame)
+            } else {
+                decoded = try decodeWithSDLImage(bytes, format: .webp)
+            }
+        case .heif: decoded = try HEIFDecoder.decode(bytes)
+        case .gif:
+            let picture = try GIFFirstFrame.decode(bytes)
+            decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)
+            if picture.isAnimated { decoded.notes.insert("animated: its first frame is shown", at: 0) }
+        }
+        decoded.info = info
+        if orientation != .up {
+            decoded.surface = decoded.surface.oriented(orientation)
+            decoded.isOriented = true
+            decoded.notes.append("shown \(orientation.description) (Exif orientation \(orientation.rawValue))")
+        }
+        return decoded
+    }
+
+    /// The size to cover, as stored: a picture shown turned a quarter covers the turned size.
+    static func storedTarget(_ options: DecodeOptions, orientation: ImageOrientation) -> PixelSize {
+        let shown = options.covering ?? ImageLimits.defaultDecodeSize
+        return orientation.swapsAxes ? PixelSize(width: shown.height, height: shown.width) : shown
+    }
+
+    /// An animated WebP's first frame, drawn on its canvas (transparent around it), then made opaque.
+    static func decodeFirstFrame(_ frame: WebPFirstFrame.Frame) throws(ImageProblem) -> DecodedImage {
+        let picture = try decodeWithSDLImage(frame.still, format: .webp, composite: false).surface
+        let canvas: Surface
+        do throws(SDLError) { canvas = try Surface(size: frame.canvas) } catch { throw .overLimit(.webp, error.message) }
+        let c = canvas.pointer.pointee, p = picture.pointer.pointee
+        guard let target = c.pixels?.assumingMemoryBound(to: UInt32.self), let source = p.pixels?.assumingMemoryBound(to: UInt32.self) else {
+            throw .overLimit(.webp, "no pixels")
+        }
+        for y in 0..<canvas.size.height { (target + y * Int(c.pitch) / 4).update(repeating: 0, count: canvas.size.width) }
+        // The frame's bitstream may disagree with the size its ANMF header gave: copy only what fits the canvas.
+        let width = min(picture.size.width, canvas.size.width - frame.origin.x), height = min(picture.size.height, canvas.size.height - frame.origin.y)
+        for y in 0..<max(0, height) where width > 0 {
+            (target + (frame.origin.y + y) * Int(c.pitch) / 4 + frame.origin.x).update(from: source + y * Int(p.pitch) / 4, count: width)
+        }
+        var notes = ["animated: its first frame is shown"]
+        if canvas.compositeOverBlack() { notes.append("transparent pixels shown over black") }
+        return DecodedImage(surface: canvas, notes: notes)
+    }
+
+    /// BMP and WebP through SDL_image, converted to ARGB8888 and, with `composite`, made
+    /// opaque over black.
+    static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true) throws(ImageProblem) -> DecodedImage {
+        let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            return IMG_Load_RW(stream, 1)
+        }
+        guard let loaded else {
+            throw .corruptData(format, "cannot decode it: " + String(cString: SDL_GetError()))
+        }
+        let surface = Surface(owning: loaded)
+        let hasAlpha = surface.pointer.pointee.format.pointee.Amask != 0 || SDL_HasColorKey(surface.pointer) == SDL_TRUE
+        let argb: Surface
+        do throws(SDLError) { argb = try surface.argb8888() } catch { throw .corruptData(format, error.message) }
+        var notes: [String] = []
+        if composite, hasAlpha, argb.compositeOverBlack() { notes.append("transparent pixels shown over black") }
+        return DecodedImage(surface: argb, notes: notes)
+    }
+
+    /// ARGB pixels the core decoded (a bit-field BMP, a GIF's first frame) in a surface, composited over black
+    /// when they have alpha.
+    static func surface(_ pixels: [UInt32], size: PixelSize, hasAlpha: Bool, format: ImageFormat) throws(ImageProblem) -> DecodedImage {
+        let surface: Surface
+        do throws(SDLError) { surface = try Surface(size: size) } catch { throw .overLimit(format, error.message) }
+        let s = surface.pointer.pointee
+        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(format, "no pixels") }
+        pixels.withUnsafeBufferPointer { source in
+            for y in 0..<size.height {
+                (base + y * Int(s.pitch) / 4).update(from: source.baseAddress! + y * size.width, count: size.width)
+            }
+        }
+        let composited = hasAlpha && surface.compositeOverBlack()
+        return DecodedImage(surface: surface, notes: composited ? ["transparent pixels shown over black"] : [])
+    }
+
+    /// The whole file at `path`, only a regular file (``FileDescriptor/openRegularFile(_:)``); over
+    /// ``ImageLimits/maximumFileBytes`` is refused.
+    static func readWhole(path: String) throws(SDLError) -> [UInt8] {
+        // Only a regular file, opened without blocking: a FIFO, a device or a directory is refused at once.
+        let file: FileDescriptor, expected: Int
+        do {
+            (file, expected) = try FileDescriptor.openRegularFile(path)
+        } catch {
+            throw SDLError(operation: "decode(\(path))", message: error.reason)
+        }
+        defer { file.close() }
+        guard expected <= ImageLimits.maximumFileBytes else {
+            throw SDLError(operation: "decode(\(path))", message: "the file is \(expected / 1_048_576) MiB, over the "
+                           + "\(ImageLimits.maximumFileBytes / 1_048_576) MiB limit for an image file")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try file.readToEnd(sizeHint: expected, limit: ImageLimits.maximumFileBytes)
+        } catch {
+            throw SDLError(operation: "decode(\(path))", message: error.reason)
+        }
+        guard bytes.count <= ImageLimits.maximumFileBytes else {
+            throw SDLError(operation: "decode(\(path))", message: "the file is over the \(ImageLimits.maximumFileBytes / 1_048_576) MiB limit for an image file")
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,107 @@
+import CJPEG
+import CSDL2
+import Glibc
+import VitrineCore
+import VitrineSystem
+
+/// Decodes JPEGs with libjpeg-turbo, at the size the card needs: the smallest of 1/8, 1/4, 1/2 and 1 (libjpeg's
+/// DCT scaling, see ``DecodeScale``) whose picture still covers the requested size, straight into 32-bit ARGB.
+///
+/// A 6000x4000 photo for a 1200x800 card decodes at 1500x1000: a quarter of the work and a sixteenth of the memory. CMYK and YCCK pictures (print files) are converted to RGB, inverted when an
+/// Adobe marker says so (Photoshop's convention). The limits of ``ImageLimits`` hold: progressive scans, decode
+/// memory and time. Data that ends early is refused; other damage libjpeg decodes past is reported as a note.
+enum JPEGDecoder {
+    /// Decodes `bytes` (a whole JPEG file) so that its picture covers `target` pixels as stored (nil: full size).
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?,
+                       maximumScans: Int = ImageLimits.maximumProgressiveScans) throws(ImageProblem) -> DecodedImage {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ImageProblem) -> DecodedImage in
+                guard let j = vitrine_jpeg_create(buffer.baseAddress, UInt(buffer.count)) else {
+                    throw .overLimit(.jpeg, "out of memory starting the JPEG decoder")
+                }
+                defer { vitrine_jpeg_destroy(j) }
+                return try decode(j, covering: target, maximumScans: maximumScans)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func failure(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> ImageProblem {
+        let message = withUnsafeBytes(of: j.pointee.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let code = Int(j.pointee.errors.msg_code)
+        if code == Int(JERR_NO_BACKING_STORE.rawValue) || code == Int(JERR_OUT_OF_MEMORY.rawValue) {
+            return .overLimit(.jpeg, "decoding needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
+                              + "limit (a large progressive JPEG keeps all its coefficients)")
+        }
+        if message.hasPrefix("more than") {
+            return .overLimit(.jpeg, message + ", the limit (real photos have about 10)")
+        }
+        if message.hasPrefix("decoding took") {
+            return .overLimit(.jpeg, "decoding took longer than \(ImageLimits.decodeSeconds) s, the limit, and was abandoned")
+        }
+        return .corruptData(.jpeg, message)
+    }
+
+    private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, covering target: PixelSize?,
+                               maximumScans: Int) throws(ImageProblem) -> DecodedImage {
+        j.pointee.max_scans = Int32(maximumScans)
+        j.pointee.deadline = MonotonicClock.seconds + ImageLimits.decodeSeconds
+        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
+        guard vitrine_jpeg_read_header(j) != 0 else { throw failure(j) }
+        var notes: [String] = []
+        let colorSpace = j.pointee.info.jpeg_color_space
+        let isCMYK = colorSpace == JCS_CMYK || colorSpace == JCS_YCCK
+        let inverted = isCMYK && j.pointee.info.saw_Adobe_marker != 0
+        if isCMYK {
+            j.pointee.info.out_color_space = JCS_CMYK
+            notes.append("converted from \(colorSpace == JCS_YCCK ? "YCCK" : "CMYK")\(inverted ? " (Adobe, inverted)" : "") to RGB")
+        } else {
+            j.pointee.info.out_color_space = JCS_EXT_BGRA  // ARGB8888's bytes on a little-endian machine; A is 255.
+        }
+        let stored = PixelSize(width: Int(j.pointee.info.image_width), height: Int(j.pointee.info.image_height))
+        try chooseScale(j, stored: stored, covering: target)
+        guard vitrine_jpeg_start(j) != 0 else { throw failure(j) }
+        let out = PixelSize(width: Int(j.pointee.info.output_width), height: Int(j.pointee.info.output_height))
+        let surface: Surface
+        do throws(SDLError) { surface = try Surface(size: out) } catch {
+            throw .overLimit(.jpeg, "no memory for a \(out.width)x\(out.height) picture")
+        }
+        let s = surface.pointer.pointee
+        guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self),
+              vitrine_jpeg_read_all(j, pixels, Int(s.pitch)) != 0 else { throw failure(j) }
+        if j.pointee.truncated != 0 {
+            throw .corruptData(.jpeg, "the file is cut off (libjpeg: Premature end of JPEG file); the picture would be grey below the cut")
+        }
+        if j.pointee.warnings > 0 {
+            let first = withUnsafeBytes(of: j.pointee.first_warning) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            notes.append("damaged data decoded anyway (libjpeg: \(first)\(j.pointee.warnings > 1 ? ", and \(j.pointee.warnings - 1) more warnings" : ""))")
+        }
+        if isCMYK { convertCMYK(surface, inverted: inverted) }
+        return DecodedImage(surface: surface, notes: notes)
+    }
+
+    /// Sets the smallest scale N/8 whose output is at least `target` in both directions (full size without one).
+    private static func chooseScale(_ j: UnsafeMutablePointer<vitrine_jpeg>, stored: PixelSize, covering target: PixelSize?) throws(ImageProblem) {
+        j.pointee.info.scale_denom = 8
+        j.pointee.info.scale_num = UInt32(target.map { DecodeScale.numerator(stored: stored, covering: $0) } ?? 8)
+        guard vitrine_jpeg_calc_output(j) != 0 else { throw failure(j) }
+    }
+
+    /// Turns the CMYK bytes libjpeg wrote (C, M, Y, K per pixel) into ARGB8888 in place. Adobe files store
+    /// 255 − ink (white is 255, 255, 255, 255); plain ones store the ink itself.
+    static func convertCMYK(_ surface: Surface, inverted: Bool) {
+        let s = surface.pointer.pointee
+        guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return }
+        for y in 0..<Int(s.h) {
+            let row = base + y * Int(s.pitch)
+            for x in 0..<Int(s.w) {
+                let p = row + x * 4
+                var (c, m, yy, k) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+                if !inverted { (c, m, yy, k) = (255 - c, 255 - m, 255 - yy, 255 - k) }
+                // Now 255 − ink: each channel is paper left by its ink, times paper left by black.
+                let r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (yy * k + 127) / 255
+                p.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = 0xFF00_0000 | r << 16 | g << 8 | b }
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CSDL2
+import VitrineCore
+
+extension Surface {
+    /// A copy turned upright by `orientation` (this surface is the picture as stored), 32-bit ARGB.
+    public func oriented(_ orientation: ImageOrientation) -> Surface {
+        guard orientation != .up, let result = try? Surface(size: orientation.shownSize(of: size)) else { return self }
+        let s = pointer.pointee, t = result.pointer.pointee
+        guard let input = s.pixels?.assumingMemoryBound(to: UInt32.self),
+              let output = t.pixels?.assumingMemoryBound(to: UInt32.self) else { return self }
+        let stored = size, inStride = Int(s.pitch) / 4, outStride = Int(t.pitch) / 4
+        let shown = result.size
+        for y in 0..<shown.height {
+            // Along a shown row the stored point moves by a fixed step: work out the first and the step.
+            let first = orientation.storedPoint(x: 0, y: y, stored: stored)
+            let next = orientation.storedPoint(x: min(1, shown.width - 1), y: y, stored: stored)
+            var index = first.y * inStride + first.x
+            let step = (next.y - first.y) * inStride + (next.x - first.x)
+            let row = output + y * outStride
+            for x in 0..<shown.width {
+                row[x] = input[index]
+                index += step
+            }
+        }
+        return result
+    }
+
+    /// Composites this 32-bit ARGB surface over black in place and makes it opaque; says whether any pixel was
+    /// not opaque.
+    @discardableResult
+    public func compositeOverBlack() -> Bool {
+        let s = pointer.pointee
+        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
+        var sawTransparency = false
+        for y in 0..<Int(s.h) {
+            let row = base + y * Int(s.pitch) / 4
+            for x in 0..<Int(s.w) {
+                let p = row[x]
+                let a = p >> 24
+                guard a != 255 else { continue }
+                sawTransparency = true
+                let r = ((p >> 16 & 0xFF) * a + 127) / 255, g = ((p >> 8 & 0xFF) * a + 127) / 255, b = ((p & 0xFF) * a + 127) / 255
+                row[x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return sawTransparency
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import VitrineCore
+@testable import VitrineSDL
+import VitrineTestSupport
+
+extension SDLTests {
+    /// The kiosk's decoder (``ImageDecoder``): card-size JPEG decoding, orientation, CMYK, transparency and limits.
+    @Suite struct ImageDecoding {
+        static let red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF, white: UInt32 = 0xFFFF_FFFF
+
+        /// A JPEG of `size` whose top-left quarter is red, top-right quarter blue and bottom half white.
+        static func quadrantJPEG(size: PixelSize = PixelSize(width: 300, height: 200)) throws -> [UInt8] {
+            _ = Fixture.library
+            var rgba: [UInt8] = []
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    rgba += y >= size.height / 2 ? [255, 255, 255, 255] : x < size.width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+                }
+            }
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-decoder-\(UUID().uuidString).jpg").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Surface(rgba: rgba, size: size).writeJPEG(to: path, quality: 95)
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+
+        static func fixture(_ name: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures/\(name)")))
+        }
+
+        /// The pixel at (`x`, `y`), as ARGB, with each channel rounded to 0 or 255 (JPEG blurs colours a little).
+        static func pixel(_ surface: Surface, _ x: Int, _ y: Int) -> UInt32 {
+            let s = surface.pointer.pointee
+            let p = s.pixels!.assumingMemoryBound(to: UInt32.self)[y * Int(s.pitch) / 4 + x]
+            return [24, 16, 8, 0].reduce(0) { $0 | ((p >> UInt32($1) & 0xFF) >= 128 ? 0xFF : 0) << UInt32($1) }
+        }
+
+        static func corners(_ surface: Surface) -> [UInt32] {
+            let w = surface.size.width - 6, h = surface.size.height - 6
+            return [pixel(surface, 5, 5), pixel(surface, w, 5), pixel(surface, 5, h), pixel(surface, w, h)]
+        }
+
+        /// The shown corners (top-left, top-right, bottom-left, bottom-right) for each Exif orientation, as
+        /// ImageMagick's `-auto-orient` shows the same files.
+        static let expectedCorners: [Int: [UInt32]] = [
+            1: [red, blue, white, white], 2: [blue, red, white, white], 3: [white, white, blue, red], 4: [white, white, red, blue],
+            5: [red, white, blue, white], 6: [white, red, white, blue], 7: [white, blue, white, red], 8: [blue, white, red, white],
+        ]
+
+        @Test func everyExifOrientationIsShownUpright() throws {
+            let jpeg = try Self.quadrantJPEG()
+            for orientation in 1...8 {
+                let file = ImageHeaders.inserting(ImageHeaders.exifSegment(orientation: orientation), into: jpeg)
+                let decoded = try ImageDecoder.decode(file, options: DecodeOptions(covering: PixelSize(width: 300, height: 200)))
+                #expect(decoded.surface.size == (orientation >= 5 ? PixelSize(width: 200, height: 300) : PixelSize(width: 300, height: 200)))
+                #expect(Self.corners(decoded.surface) == Self.expectedCorners[orientation], "orientation \(orientation)")
+                #expect(decoded.notes.contains { $0.contains("Exif orientation \(orientation)") } == (orientation != 1))
+            }
+        }
+
+        @Test func exifOrientationCanBeTurnedOff() throws {
+            let file = ImageHeaders.inserting(ImageHeaders.exifSegment(orientation: 6), into: try Self.quadrantJPEG())
+            let decoded = try ImageDecoder.decode(file, options: DecodeOptions(exifOrientation: false))
+            #expect(Self.corners(decoded.surface) == Self.expectedCorners[1])
+            #expect(decoded.notes.isEmpty)
+        }
+
+        @Test func aJPEGDecodesAtTheSmallestScaleThatCoversTheCard() throws {
+            let jpeg = try Self.quadrantJPEG(size: PixelSize(width: 1800, height: 1200))
+            let card = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 900, height: 600)))
+            #expect(card.surface.size == PixelSize(width: 900, height: 600))
+            let between = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 1200, height: 800)))
+            #expect(between.surface.size == PixelSize(width: 1800, height: 1200))  // 3/4 would do, but only 1/8, 1/4, 1/2 and 1 are used.
+            let small = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 300, height: 200)))
+            #expect(small.surface.size == PixelSize(width: 450, height: 300))
+            let tiny = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 200, height: 100)))
+            #expect(tiny.surface.size == PixelSize(width: 225, height: 150))
+            let big = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: PixelSize(width: 2400, height: 1600)))
+            #expect(big.surface.size == PixelSize(width: 1800, height: 1200))
+            #expect(Self.corners(card.surface) == Self.expectedCorners[1])
+        }
+
+        @Test func aTruncatedJPEGIsRefusedWithItsReason() throws {
+            let jpeg = try Self.quadrantJPEG()
+            #expect(throws: ImageProblem.self) { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))) }
+            do throws(ImageProblem) {
+                _ = try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2)))
+            } catch {
+                #expect(error.description.contains("cut off (libjpeg: Premature end of JPEG file)"))
+            }
+        }
+
+        @Test func anAdobeCMYKJPEGKeepsItsColours() throws {
+            let decoded = try ImageDecoder.decode(try Self.fixture("cmyk-adobe.jpg"))
+            #expect(Self.pixel(decoded.surface, 2, 8) == Self.red)
+            #expect(Self.pixel(decoded.surface, 13, 8) == Self.blue)
+            #expect(decoded.notes.contains { $0.hasPrefix("converted from") })
+        }
+
+        @Test func plainAndInvertedCMYKConvertAlike() throws {
+            _ = Fixture.library
+            // C, M, Y, K bytes as libjpeg writes them: red is no cyan, full magenta and yellow, no black.
+            for inverted in [false, true] {
+                let surface = try Surface(size: PixelSize(width: 1, height: 1))
+                let ink: [UInt8] = [0, 255, 255, 0]
+                let stored = inverted ? ink.map { 255 - $0 } : ink
+                surface.pointer.pointee.pixels!.copyMemory(from: stored, byteCount: 4)
+                JPEGDecoder.convertCMYK(surface, inverted: inverted)
+                #expect(Self.pixel(surface, 0, 0) == Self.red, "inverted: \(inverted)")
+            }
+        }
+
+        @Test func aProgressiveJPEGOverTheScanLimitIsRefused() throws {
+            let jpeg = try Self.fixture("progressive.jpg")
+            #expect(try JPEGDecoder.decode(jpeg, covering: nil).surface.size == PixelSize(width: 16, height: 16))
+            do throws(ImageProblem) {
+                _ = try JPEGDecoder.decode(jpeg, covering: nil, maximumScans: 3)
+                Issue.record("decoded past the scan limit")
+            } catch {
+                #expect(error.description.hasPrefix("more than 3 progressive scans"))
+            }
+        }
+
+        @Test func aHandBuiltProgressiveJPEGDecodesUnderTheScanLimitAndIsRefusedOverIt() throws {
+            let few = try ImageDecoder.decode(ImageHeaders.progressiveJPEG(width: 64, height: 48, scans: 10))
+            #expect(few.surface.size == PixelSize(width: 64, height: 48))
+            let s = few.surface.pointer.pointee
+            #expect(s.pixels!.assumingMemoryBound(to: UInt32.self)[10] == 0xFF80_8080)  // Every coefficient 0: mid grey.
+            let reason = #expect(throws: ImageProblem.self) {
+                try ImageDecoder.decode(ImageHeaders.progressiveJPEG(width: 64, height: 48, scans: ImageLimits.maximumProgressiveScans + 1))
+            }
+            #expect(reason?.description == "more than 100 progressive scans, the limit (real photos have about 10)")
+        }
+
+        @Test func aGreyPNGWithATransparentGreyGetsItsGreyAndBlackBehindTheTransparency() throws {
+            let decoded = try ImageDecoder.decode(try Self.fixture("grey-trns.png"))
+            let s = decoded.surface.pointer.pointee
+            let pixels = s.pixels!.assumingMemoryBound(to: UInt32.self)
+            #expect(pixels[0] == 0xFF4C_4C4C)  // Grey 76, opaque.
+            #expect(pixels[12] == 0xFF00_0000)  // The transparent grey, over black.
+            #expect(decoded.notes == ["transparent pixels shown over black"])
+        }
+
+        @Test func anAnimatedWebPShowsItsFirstFrame() throws {
+            let decoded = try ImageDecoder.decode(try Self.fixture("animated.webp"))
+            #expect(decoded.surface.size == PixelSize(width: 16, height: 16))
+            #expect(Self.pixel(decoded.surface, 8, 8) == Self.red)
+            #expect(decoded.notes == ["animated: its first frame is shown"])
+            let alpha = try ImageDecoder.decode(try Self.fixture("animated-alpha.webp"))
+            #expect(Self.pixel(alpha.surface, 2, 8) == Self.red)
+            #expect(Self.pixel(alpha.surface, 13, 8) == 0xFF00_0000)
+            #expect(alpha.notes == ["animated: its first frame is shown", "transparent pixels shown over black"])
+        }
+
+        @Test func aPNGIsShrunkWhileItIsReadToTheCardItCovers() throws {
+            _ = Fixture.library
+            // 64x48, left half red, right half blue, through SDL's PNG writer (not interlaced).
+            var rgba: [UInt8] = []
+            for _ in 0..<48 { for x in 0..<64 { rgba += x < 32 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-shrink-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Surface(rgba: rgba, size: PixelSize(width: 64, height: 48)).writePNG(to: path)
+            let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let shrunk = try ImageDecoder.decode(png, options: DecodeOptions(covering: PixelSize(width: 15, height: 10)))
+            #expect(shrunk.surface.size == PixelSize(width: 16, height: 12))  // A factor of 4 still covers 15x10.
+            #expect(Self.pixel(shrunk.surface, 7, 5) == Self.red && Self.pixel(shrunk.surface, 8, 5) == Self.blue)
+            #expect(try ImageDecoder.decode(png, options: DecodeOptions(covering: PixelSize(width: 33, height: 10))).surface.size
+                    == PixelSize(width: 64, height: 48))
+            // Interlaced with alpha: read whole, composited over black, then shrunk.
+            let interlaced = try ImageDecoder.decode(try Self.fixture("interlaced-alpha.png"), options: DecodeOptions(covering: PixelSize(width: 30, height: 20)))
+            #expect(interlaced.surface.size == PixelSize(width: 32, height: 24))
+            #expect(Self.pixel(interlaced.surface, 5, 5) == Self.red && Self.pixel(interlaced.surface, 25, 5) == 0xFF00_0000)
+            #expect(interlaced.notes == ["transparent pixels shown over black"])
+        }
+
+        @Test func aGIFShowsItsFirstFrameWithTransparencyOverBlack() throws {
+            let animated = try ImageDecoder.decode(try Self.fixture("animated.gif"))
+            #expect(animated.surface.size == PixelSize(width: 16, height: 16))
+            #expect(Self.corners(animated.surface) == [Self.red, Self.red, Self.red, Self.red])
+            #expect(animated.notes == ["animated: its first frame is shown"])
+            let interlaced = try ImageDecoder.decode(try Self.fixture("interlaced-alpha.gif"))
+            #expect(Self.corners(interlaced.surface) == [Self.red, 0xFF00_0000, Self.red, 0xFF00_0000])
+            #expect(interlaced.notes == ["transparent pixels shown over black"])
+        }
+
+        /// Seeded random damage to every fixture (bytes changed, dropped, inserted, the file cut): each decodes or
+        /// is refused with a reason, and nothing crashes (SDL_image's GIF reader did, on one such file).
+        @Test func damagedFilesDecodeOrAreRefused() throws {
+            var random = SplitMix64(seed: 0xDA4A6E)
+            let names = try FileManager.default.contentsOfDirectory(atPath: "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures").sorted()
+            var refused = 0, decoded = 0
+            for name in names {
+                let original = try Self.fixture(name)
+                for _ in 0..<150 {
+                    var bytes = original
+                    for _ in 0..<Int(random.next() % 6 + 1) {
+                        let at = Int(random.next() % UInt64(bytes.count))
+                        switch random.next() % 3 {
+                        case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                        case 1: bytes.remove(at: at)
+                        default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
+                        }
+                    }
+                    if random.next() % 5 == 0 { bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count)))) }
+                    do throws(ImageProblem) {
+                        _ = try ImageDecoder.decode(bytes)
+                        decoded += 1
+                    } catch {
+                        #expect(!error.description.isEmpty)
+                        refused += 1
+                    }
+                }
+            }
+            #expect(refused > 0 && decoded > 0)
+        }
+
+        @Test(arguments: ["photo.heic", "photo.avif"])
+        func heicAndAVIFAreDecodedByLibheif(name: String) throws {
+            let decoded = try ImageDecoder.decode(try Self.fixture(name))
+            #expect(decoded.surface.size == PixelSize(width: 64, height: 48))
+            #expect(Self.corners(decoded.surface) == [Self.red, Self.blue, Self.red, Self.blue])
+            #expect(decoded.notes == ["decoded from \(name.hasSuffix("heic") ? "HEIC" : "AVIF") with libheif"])
+        }
+
+        @Test func aHugeChunkIsRefusedFromItsFileAtOnce() throws {
+            let reason = #expect(throws: ImageProblem.self) { try ImageDecoder.decode(ImageHeaders.pngWithChunk("zTXt", claimedLength: 0x7FFF_FFF0)) }
+            #expect(reason?.description.contains("over the 8 MiB limit for metadata chunks") == true)
+        }
+    }
+}
