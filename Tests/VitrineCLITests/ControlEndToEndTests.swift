@@ -126,14 +126,26 @@ import VitrineTestSupport
                     return status["page"] == .number(2) && age >= 0.5
                 })
             }
+            /// The kiosk's private memory once it holds still: three readings 0.3 s apart within 1 % (under load,
+            /// the cards beside the screen may still be composing in the background when the screen looks done).
+            func steadyMemory() throws -> Int {
+                var readings: [Int] = []
+                _ = XvfbSession.eventually(15) {
+                    usleep(300_000)
+                    guard let reading = Self.privateMemory(app.process.processIdentifier) else { return false }
+                    readings.append(reading)
+                    let last = readings.suffix(3)
+                    return last.count == 3 && Double(last.max()!) <= Double(last.min()!) * 1.01
+                }
+                return try #require(readings.last)
+            }
             // The baseline comes after one round and the same paging, so it holds what the rounds and paging leave
             // by themselves (the cards near card 2, a connection's first buffers); only growth remains to see.
             try hostileRound()
             try settle()
-            let before = try #require(Self.privateMemory(app.process.processIdentifier))
+            let before = try steadyMemory()
             for _ in 0..<5 { try hostileRound() }
-            _ = XvfbSession.eventually(0.5) { false }
-            let after = try #require(Self.privateMemory(app.process.processIdentifier))
+            let after = try steadyMemory()
             #expect(Double(after) <= Double(before) * 1.1, "private memory \(before) KiB before, \(after) KiB after the hostile clients")
             // Still drawing: a command pages the deck and the screen is drawn again.
             #expect(try Self.ctl(socket, ["goto", "0"]).code == 0)
