@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Dispatch
 import Glibc
+import Synchronization
 import VitrineCore
 
 /// Why the watcher could not start, or could not watch a folder: the call that failed, with its argument
@@ -17,9 +18,9 @@ public typealias FileWatcherError = SystemError
 /// swapped with `mv -T`), the watches are set up again on what the path names now, and the paths that lead to
 /// another folder than before count as changed (see `FileWatcher+Table.swift`).
 ///
-/// A background thread blocks in `poll` on the inotify descriptor and a wake-up pipe: nothing runs while nothing
-/// changes. Changes are gathered and reported on that thread, in one call of `onChange` with every path that
-/// changed (``PathKey``s of the paths as given to ``watch(_:)``), once
+/// A Dispatch read source on the inotify descriptor wakes the watcher's queue only when events arrive, and a timer
+/// source ends the quiet period: nothing runs while nothing changes. Changes are gathered and reported on that
+/// queue, in one call of `onChange` with every path that changed (``PathKey``s of the paths as given to ``watch(_:)``), once
 /// - nothing at all has happened in the watched folders for `debounce` seconds (so the temporary files of a
 ///   deploy being written next to the watched ones hold the report back), and
 /// - no watched file is being written (created or modified, and not yet closed or renamed into place),
@@ -43,8 +44,8 @@ public final class FileWatcher: Sendable {
     /// what the folder is watched for already (`IN_MASK_ADD`), so a busy folder on the way (`/tmp`, a home folder)
     /// does not wake the watcher for every write in it.
     public static let onTheWayEvents = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF)
-    /// The name of the watcher's thread, as `top -H` shows it.
-    public static let threadName = "vitrine-watcher"
+    /// The label of the watcher's Dispatch queue.
+    public static let queueLabel = "vitrine.watcher"
 
     private let engine: Engine
 
@@ -56,13 +57,7 @@ public final class FileWatcher: Sendable {
                 onChange: @escaping @Sendable (Set<PathKey>) -> Void) throws(FileWatcherError) {
         engine = try Engine(debounce: debounce, onChange: onChange)
         initialProblems = engine.watch(Set(paths))
-        let engine = engine
-        do throws(SystemError) {
-            try DetachedThread.start(name: FileWatcher.threadName) { engine.run() }
-        } catch {
-            engine.abandon()
-            throw error
-        }
+        engine.start()
     }
 
     deinit { stop() }
@@ -76,131 +71,137 @@ public final class FileWatcher: Sendable {
     /// Watches exactly `paths` from now on (the set of images changes when a config is reloaded).
     ///
     /// Returns a problem for each folder that cannot be watched (such as one that does not exist); the files in
-    /// it are not watched, the others are. A missing folder is still waited for: when it appears on its path, it
-    /// is watched and its files count as changed.
+    /// it are not watched, the others are.
     @discardableResult
     public func watch(_ paths: some Sequence<PathKey>) -> [FileWatcherError] { engine.watch(Set(paths)) }
 
-    /// Stops the thread and closes the descriptors; changes not yet reported are dropped. Safe to call twice.
+    /// Stops watching and closes the inotify descriptor; changes not yet reported are dropped. Safe to call twice.
     ///
-    /// Waits for the thread to end, unless called from `onChange` itself.
+    /// Waits until no `onChange` runs any more, unless called from `onChange` itself.
     public func stop() { engine.stop() }
 }
 
 extension FileWatcher {
-    /// The state the watcher thread shares with its owner; every mutable field is guarded by `lock`.
-    final class Engine: @unchecked Sendable {
+    /// The watcher's work on a Dispatch queue: a read source on the inotify descriptor and a timer for the quiet
+    /// period. Everything it changes is in one `Mutex`.
+    final class Engine: Sendable {
         /// The size of the buffer inotify events are read into: room for many events with long names.
         static let readBufferSize = 64 * 1024
         /// The size of `struct inotify_event` before its name.
         static let eventHeaderSize = 16
 
+        /// What the engine knows, guarded by its mutex.
+        struct State {
+            var table = WatchTable()
+            var watched: Set<PathKey> = []
+            var pending = PendingChanges()
+            var stopped = false
+            var reader: (any DispatchSourceRead)?
+            var timer: (any DispatchSourceTimer)?
+        }
+
         let debounce: Double
         let onChange: @Sendable (Set<PathKey>) -> Void
         let inotify: Int32
-        let wakeRead: Int32
-        let wakeWrite: Int32
-        let finished = DispatchSemaphore(value: 0)
-        let lock = Lock()
-        /// What each watch descriptor's folder holds of interest (see ``WatchTable``).
-        var table = WatchTable()
-        var watched: Set<PathKey> = []
-        private var stopped = false
-        private var thread: pthread_t?
+        private let queue = DispatchQueue(label: FileWatcher.queueLabel)
+        private let queueKey = DispatchSpecificKey<Bool>()
+        /// Signalled once the inotify descriptor is closed.
+        private let closed = DispatchSemaphore(value: 0)
+        private let state = Mutex(State())
 
         init(debounce: Double, onChange: @escaping @Sendable (Set<PathKey>) -> Void) throws(FileWatcherError) {
             self.debounce = max(0, debounce)
             self.onChange = onChange
             inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
             guard inotify >= 0 else { throw FileWatcherError(operation: "inotify_init1", code: errno) }
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else {
-                let code = errno
-                close(inotify)
-                throw FileWatcherError(operation: "pipe", code: code)
-            }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            wakeRead = ends[0]
-            wakeWrite = ends[1]
+            queue.setSpecific(key: queueKey, value: true)
         }
 
-        var paths: Set<PathKey> { lock.withLock { watched } }
+        /// Starts reading events.
+        func start() {
+            let (fd, queue, closed) = (inotify, queue, closed)
+            // The sources are made inside the lock and live only in the state.
+            state.withLock { state in
+                guard !state.stopped else { return }
+                let reader = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+                reader.setEventHandler { [self] in drain() }
+                // The descriptor is closed only once Dispatch no longer watches it.
+                reader.setCancelHandler {
+                    close(fd)
+                    closed.signal()
+                }
+                reader.resume()
+                state.reader = reader
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                timer.setEventHandler { [self] in reportIfQuiet() }
+                timer.resume()
+                state.timer = timer
+            }
+        }
+
+        var paths: Set<PathKey> { state.withLock { $0.watched } }
 
         func watch(_ paths: Set<PathKey>) -> [FileWatcherError] {
-            lock.withLock {
-                guard !stopped else { return [] }
-                watched = paths
-                return rearm()
+            let fd = inotify
+            return state.withLock { state in
+                guard !state.stopped else { return [] }
+                state.watched = paths
+                return Engine.rearm(&state, inotify: fd)
             }
         }
 
         func stop() {
-            let wait: Bool = lock.withLock {
-                guard !stopped else { return false }
-                stopped = true
-                var byte: UInt8 = 1
-                _ = write(wakeWrite, &byte, 1)
-                return thread.map { pthread_equal($0, pthread_self()) == 0 } ?? true
+            let started = state.withLock { state -> Bool? in
+                guard !state.stopped else { return nil }
+                state.stopped = true
+                state.timer?.cancel()
+                guard let reader = state.reader else { return false }
+                reader.cancel()
+                return true
             }
-            if wait { finished.wait(); finished.signal() }
+            guard let started else { return }
+            guard started else {
+                close(inotify)  // Never started: no source watches it.
+                return
+            }
+            // From `onChange` (on the queue) the cancel handler cannot run before this returns: do not wait for it.
+            if DispatchQueue.getSpecific(key: queueKey) == true { return }
+            closed.wait()
+            queue.sync {}
         }
 
-        /// Gives up before the thread ever ran: closes the descriptors and counts as stopped.
-        func abandon() {
-            lock.withLock {
-                stopped = true
-                closeDescriptors()
+        /// Reports the changes gathered once the quiet period has passed; otherwise sets the timer for when it will.
+        private func reportIfQuiet() {
+            let now = MonotonicClock.seconds
+            let changed = state.withLock { state -> Set<PathKey>? in
+                guard !state.stopped else { return nil }
+                let changed = state.pending.take(now: now, debounce: debounce)
+                Engine.schedule(&state, debounce: debounce, now: now)
+                return changed
             }
-            finished.signal()
+            if let changed { onChange(changed) }
         }
 
-        /// Closes inotify and both ends of the wake-up pipe; call holding `lock`, once.
-        private func closeDescriptors() {
-            close(inotify); close(wakeRead); close(wakeWrite)
+        /// Sets the timer for the moment the pending changes are due (or far away when none are).
+        private static func schedule(_ state: inout State, debounce: Double, now: Double) {
+            guard let timer = state.timer else { return }
+            if let due = state.pending.due(debounce: debounce) {
+                timer.schedule(deadline: .now() + max(0, due - now))
+            } else {
+                timer.schedule(deadline: .distantFuture)
+            }
         }
 
-        /// The thread's loop: wait for events, gather the changed paths, report them when the folders are quiet
-        /// and no watched file is being written.
-        func run() {
-            lock.withLock { thread = pthread_self() }
-            defer {
-                lock.withLock { closeDescriptors() }
-                finished.signal()
-            }
+        /// Reads every event waiting on the inotify descriptor and records what they mean.
+        private func drain() {
             var buffer = [UInt8](repeating: 0, count: Engine.readBufferSize)
-            var state = PendingChanges()
+            let fd = inotify
             while true {
-                var timeout: Int32 = -1
-                if let due = state.due(debounce: debounce) {
-                    timeout = Int32(max(0, (due - MonotonicClock.seconds) * 1000).rounded(.up))
-                }
-                var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-                let ready = poll(&fds, 2, timeout)
-                if ready < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                if fds[1].revents != 0 { return }
-                if ready == 0 {
-                    if let changed = state.take(now: MonotonicClock.seconds, debounce: debounce) { onChange(changed) }
-                    continue
-                }
-                if fds[0].revents & Int16(POLLIN) != 0 {
-                    drain(into: &buffer, state: &state)
-                } else if fds[0].revents != 0 {
-                    return
-                }
-            }
-        }
-
-        /// Reads every event waiting on the inotify descriptor into `state`.
-        private func drain(into buffer: inout [UInt8], state: inout PendingChanges) {
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-                guard count > 0 else { return }
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
                 let now = MonotonicClock.seconds
-                lock.withLock {
+                state.withLock { state in
+                    guard !state.stopped else { return }
                     buffer.withUnsafeBytes { bytes in
                         var offset = 0
                         var rearmNeeded = false, overflowed = false
@@ -212,13 +213,13 @@ extension FileWatcher {
                             offset += Engine.eventHeaderSize + length
                             let name = PathKey(bytes: nameBytes.prefix { $0 != 0 })
                             if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
-                            switch table.meaning(of: mask, name: name, in: wd) {
+                            switch state.table.meaning(of: mask, name: name, in: wd) {
                             case .pathChanged:
                                 rearmNeeded = true
                             case .file(let paths, let writing):
-                                state.record(paths, writing: writing, at: now)
+                                state.pending.record(paths, writing: writing, at: now)
                             case .activity:
-                                state.recordActivity(at: now)
+                                state.pending.recordActivity(at: now)
                             case .none:
                                 break
                             }
@@ -226,30 +227,30 @@ extension FileWatcher {
                         if rearmNeeded {
                             // A folder or link on the way moved: watch what the paths name now. The paths whose
                             // folder is another one now changed (all of them when events were lost).
-                            let old = table
-                            _ = rearm()
-                            state.record(overflowed ? watched : table.moved(watched, since: old), writing: nil, at: now)
+                            let old = state.table
+                            _ = Engine.rearm(&state, inotify: fd)
+                            state.pending.record(overflowed ? state.watched : state.table.moved(state.watched, since: old),
+                                                 writing: nil, at: now)
                         }
                     }
                 }
             }
+            state.withLock { Engine.schedule(&$0, debounce: debounce, now: MonotonicClock.seconds) }
         }
 
-        /// Sets the watches up for `watched` again, on what each path names now; call holding `lock`.
-        private func rearm() -> [FileWatcherError] {
-            let (newTable, problems) = WatchTable.build(for: watched) { folder, onTheWayOnly in
+        /// Watches the folders the watched paths need now, and no others.
+        private static func rearm(_ state: inout State, inotify: Int32) -> [FileWatcherError] {
+            let (newTable, problems) = WatchTable.build(for: state.watched) { folder, onTheWayOnly in
                 let events = onTheWayOnly ? FileWatcher.onTheWayEvents | UInt32(IN_MASK_ADD) : FileWatcher.folderEvents
                 let wd = inotify_add_watch(inotify, folder, events | UInt32(IN_ONLYDIR))
                 return wd >= 0 ? .success(wd) : .failure(FileWatcherError(operation: "inotify_add_watch(\(folder))", code: errno))
             }
-            for wd in table.descriptors where !newTable.descriptors.contains(wd) { inotify_rm_watch(inotify, wd) }
-            table = newTable
+            for wd in state.table.descriptors where !newTable.descriptors.contains(wd) { inotify_rm_watch(inotify, wd) }
+            state.table = newTable
             return problems
         }
     }
 
-    /// The folder to watch for `path` and the file name to look for in it: `("a/b", "c.json")` for `a/b/c.json`,
-    /// `(".", "c.json")` for `c.json`, `("/", "c.json")` for `/c.json`.
     static func split(_ path: String) -> (folder: String, name: String) {
         let bytes = Array(path.utf8)
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }

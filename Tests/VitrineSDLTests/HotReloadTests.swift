@@ -6,7 +6,8 @@ import VitrineSDL
 import VitrineTestSupport
 
 extension SDLTests {
-    /// Hot reload headless, through the same ``DeckReloader`` the kiosk's loop uses, on real files in a fresh folder.
+    /// Hot reload headless, through the same ``KioskRuntime`` the kiosk's loop uses (on a manual clock), with the real
+    /// loader and watcher, on real files in a fresh folder.
     @Suite struct HotReload {
         /// How long a test waits for the watcher before it fails; the wait ends as soon as the change arrives.
         static let timeout = 5.0
@@ -28,16 +29,29 @@ extension SDLTests {
         static let x = Card(title: "Starwater Tarn", image: "x.jpg")
         static let y = Card(title: "Goldgrass Prairie", image: "y.jpg")
 
-        /// A config and its images in a fresh folder, a headless deck showing it, and the reloader over both.
+        /// What one reload did, read from the runtime's log and state.
+        enum ReloadOutcome: Equatable {
+            /// The config was taken: the deck has `cards` cards and shows `page`.
+            case reloaded(cards: Int, page: Int)
+            /// The config was not taken.
+            case kept
+        }
+
+        /// A config and its images in a fresh folder, and the kiosk runtime over them on a manual clock (the same
+        /// runtime and reload rules as a window), drawing headless.
         final class Rig {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-reload-\(UUID().uuidString)").path
             var configPath: String { "\(folder)/kiosk.json" }
             var eventsPath: String { "\(folder)/events.jsonl" }
             let problems = Problems()
             let headless: HeadlessRenderer
-            let reloader: DeckReloader
-            var session: KioskSession
+            var kiosk: EmbeddedKiosk
             var time = 0.0
+            private var watcher: FileWatcher?
+            private var effectsApplied = 0
+            private var reportsSeen = 0
+            /// Event-log lines written while the rig was set up (paging to the first card), left out of ``eventLines()``.
+            private var setUpLines = 0
 
             /// Lines reported so far.
             final class Problems {
@@ -56,13 +70,18 @@ extension SDLTests {
                 let problems = problems
                 headless = try HeadlessRenderer(config: config, size: HotReload.size, fonts: FontLibrary(paths: Fixture.fontPaths),
                                                 report: { problems.lines.append($0) })
-                reloader = DeckReloader(config: config, deck: headless.deck, events: try EventLog(path: "\(folder)/events.jsonl"),
-                                        report: { problems.lines.append($0) })
-                session = KioskSession(pageCount: config.cards.count, wraps: config.wrap, stage: headless.deck.stage, currentPage: page)
+                let log = try EventLog(path: "\(folder)/events.jsonl")
+                kiosk = EmbeddedKiosk(config: config, pixels: HotReload.size, loadConfig: LoadedConfig.read, onEvents: { log.write($0) })
+                if page != 0 {
+                    kiosk.send(.paging(.setPage(page)), at: 0)
+                    kiosk.settle(within: 2)
+                }
+                setUpLines = try eventLines(all: true).count
+                time = kiosk.now
             }
 
             deinit {
-                reloader.stopWatching()
+                watcher?.stop()
                 try? FileManager.default.removeItem(atPath: folder)
             }
 
@@ -84,42 +103,95 @@ extension SDLTests {
                 #expect(rename(configPath + ".tmp", configPath) == 0)
             }
 
-            /// Reloads as the kiosk does after the watcher reported `changed`.
-            func reload(changed: Set<String>) -> ReloadOutcome {  // Paths as bytes: distinct spellings stay distinct.
-                reloader.reload(changed: Set(changed.map { PathKey($0) }), session: &session, at: time, t: time)
+            /// The deck the runtime shows.
+            var config: KioskConfig { kiosk.runtime.config }
+            /// The session the runtime drives.
+            var session: KioskSession { kiosk.runtime.session }
+
+            /// Carries out the effects the renderer cares about (forgotten pictures), and passes new reports on.
+            private func applyEffects() {
+                for effect in kiosk.otherEffects.dropFirst(effectsApplied) {
+                    switch effect {
+                    case .forgetImages(let paths): headless.deck.invalidate(imagePaths: paths)
+                    case .forgetAllCards: headless.deck.invalidate()
+                    default: break
+                    }
+                }
+                effectsApplied = kiosk.otherEffects.count
+                problems.lines += kiosk.reports.dropFirst(reportsSeen)
+                reportsSeen = kiosk.reports.count
             }
 
-            /// The current frame.
-            func frame() throws -> RGBAImage { try RGBAImage(headless.render(session.snapshot())) }
+            /// Gives the runtime `input` at the rig's time and says what became of the deck.
+            func send(_ input: RuntimeInput) -> ReloadOutcome {
+                let reloadsBefore = reloads
+                kiosk.send(input, at: max(time, kiosk.now))
+                applyEffects()
+                return reloads > reloadsBefore ? .reloaded(cards: config.cards.count, page: session.pager.currentPage) : .kept
+            }
 
-            /// The frame a fresh renderer draws for the reloader's config on `page`: what a reload must match.
+            /// How many `deckReloaded` lines the runtime has logged.
+            private var reloads: Int { kiosk.events.filter { if case .deckReloaded = $0.event { true } else { false } }.count }
+
+            /// Reloads as the kiosk does after the watcher reported `changed`.
+            func reload(changed: Set<String>) -> ReloadOutcome {  // Paths as bytes: distinct spellings stay distinct.
+                send(.filesChanged(Set(changed.map { PathKey($0) })))
+            }
+
+            /// The current frame, as the runtime has it drawn.
+            func frame() throws -> RGBAImage {
+                applyEffects()
+                for error in headless.deck.draw(kiosk.runtime.settledFrame, cards: config.cards) { headless.deck.report("\(error)") }
+                headless.deck.renderer.present()
+                return try RGBAImage(headless.surface)
+            }
+
+            /// The frame a fresh renderer draws for the runtime's config on `page`: what a reload must match.
             func freshFrame(page: Int) throws -> RGBAImage {
-                let fresh = try HeadlessRenderer(config: reloader.config, size: HotReload.size, fonts: FontLibrary(paths: Fixture.fontPaths))
-                let snapshot = PagerSnapshot(pageCount: reloader.config.cards.count, currentPage: page, position: Double(page),
-                                             wraps: reloader.config.wrap)
+                let fresh = try HeadlessRenderer(config: config, size: HotReload.size, fonts: FontLibrary(paths: Fixture.fontPaths))
+                let snapshot = PagerSnapshot(pageCount: config.cards.count, currentPage: page, position: Double(page), wraps: config.wrap)
                 return try RGBAImage(fresh.render(snapshot))
             }
 
-            /// The event log's lines so far.
-            func eventLines() throws -> [String] {
-                try String(contentsOfFile: eventsPath, encoding: .utf8).split(separator: "\n").map(String.init)
+            /// The event log's lines since the rig was set up (`all`: from the start).
+            func eventLines(all: Bool = false) throws -> [String] {
+                let lines = try String(contentsOfFile: eventsPath, encoding: .utf8).split(separator: "\n").map(String.init)
+                return all ? lines : Array(lines.dropFirst(setUpLines))
             }
 
-            /// Starts the watcher; the returned semaphore is signalled each time it wakes the "loop".
-            func watch() throws -> DispatchSemaphore {
+            /// Starts the real watcher on the runtime's files; the returned inbox gets what it reports, and the
+            /// semaphore is signalled each time it wakes the "loop".
+            func watch() throws -> (DispatchSemaphore, Inbox) {
                 let woke = DispatchSemaphore(value: 0)
-                try reloader.startWatching(debounce: HotReload.debounce) { woke.signal() }
-                return woke
+                let inbox = Inbox()
+                watcher = try FileWatcher(paths: kiosk.runtime.watchedPaths, debounce: HotReload.debounce) { changed in
+                    inbox.add(changed)
+                    woke.signal()
+                }
+                return (woke, inbox)
             }
 
-            /// Waits for the watcher to wake us (at most ``HotReload/timeout``), then reloads what it reported.
-            func reloadWhenWoken(_ woke: DispatchSemaphore, until done: (ReloadOutcome) -> Bool) -> ReloadOutcome? {
+            /// Waits for the watcher to wake us (at most ``HotReload/timeout``), then hands the runtime what it
+            /// reported, and watches what the runtime then watches.
+            func reloadWhenWoken(_ watching: (DispatchSemaphore, Inbox), until done: (ReloadOutcome) -> Bool) -> ReloadOutcome? {
                 let deadline = DispatchTime.now() + HotReload.timeout
-                while woke.wait(timeout: deadline) == .success {
-                    if let outcome = reloader.reloadPending(session: &session, at: time, t: time), done(outcome) { return outcome }
+                while watching.0.wait(timeout: deadline) == .success {
+                    let changed = watching.1.take()
+                    guard !changed.isEmpty else { continue }
+                    let outcome = send(.filesChanged(changed))
+                    watcher?.watch(kiosk.watched)
+                    if done(outcome) { return outcome }
                 }
                 return nil
             }
+        }
+
+        /// The paths the watcher reported, handed from its queue to the test.
+        final class Inbox: @unchecked Sendable {
+            private let lock = NSLock()
+            private var paths: Set<PathKey> = []
+            func add(_ changed: Set<PathKey>) { lock.lock(); paths.formUnion(changed); lock.unlock() }
+            func take() -> Set<PathKey> { lock.lock(); defer { paths = []; lock.unlock() }; return paths }
         }
 
         @Test func aValidEditReloadsTheDeckOnTheSameCardAndLogsIt() throws {
@@ -129,10 +201,8 @@ extension SDLTests {
             rig.time = 1.5
             try rig.write(Rig.configText([Self.a, Card(title: "Lac Émeraude", image: "b.jpg"), Self.c]))
             #expect(rig.reload(changed: [rig.configPath]) == .reloaded(cards: 3, page: 1))
-            #expect(rig.reloader.config.cards[1].title == "Lac Émeraude")
-            #expect(rig.headless.deck.cards[1].title == "Lac Émeraude")
-            #expect(!rig.headless.deck.isComposed(1), "the edited card is composed again")
-            let after = try rig.frame()
+            #expect(rig.config.cards[1].title == "Lac Émeraude")
+            let after = try rig.frame()  // The edited card is composed again: the renderer follows the runtime's deck.
             #expect(after != before)
             #expect(after == (try rig.freshFrame(page: 1)))
             #expect(try rig.eventLines() == [#"{"t":1.500,"event":"deckReloaded","cards":3}"#])
@@ -142,14 +212,10 @@ extension SDLTests {
         @Test func malformedJSONKeepsTheLastGoodDeckAndSaysWhere() throws {
             let rig = try Rig([Self.a, Self.b, Self.c], page: 2)
             let before = try rig.frame()
-            let good = rig.reloader.config
+            let good = rig.config
             try rig.write("{\n  \"cards\": [\n    {\"title\": \"Ember Mesa\" \"image\": \"a.jpg\"}\n  ]\n}\n")
-            guard case .kept(let error) = rig.reload(changed: [rig.configPath]) else {
-                Issue.record("an invalid config must not be taken")
-                return
-            }
-            #expect(error.kind == .invalid)
-            #expect(rig.reloader.config == good)
+            #expect(rig.reload(changed: [rig.configPath]) == .kept, "an invalid config must not be taken")
+            #expect(rig.config == good)
             #expect(rig.session.pager.currentPage == 2 && rig.session.pager.pageCount == 3)
             #expect(try rig.frame() == before, "the last good deck stays on screen")
             #expect(rig.problems.lines.count == 1)
@@ -166,24 +232,20 @@ extension SDLTests {
         @Test func anInvalidFieldIsReportedWithItsPathOneLineEach() throws {
             let rig = try Rig([Self.a, Self.b], page: 1)
             try rig.write(#"{"cards": [{"title": "Ember Mesa", "image": "a.jpg"}, {"title": 5, "image": ""}]}"#)
-            guard case .kept(let error) = rig.reload(changed: [rig.configPath]) else {
-                Issue.record("an invalid config must not be taken")
-                return
-            }
-            #expect(rig.problems.lines.count == error.diagnostics.count)
+            #expect(rig.reload(changed: [rig.configPath]) == .kept, "an invalid config must not be taken")
             #expect(rig.problems.lines.count >= 2)
             #expect(rig.problems.lines.contains { $0.contains("\(rig.configPath): cards[1].title: ") })
             #expect(rig.problems.lines.contains { $0.contains("\(rig.configPath): cards[1].image: ") })
-            #expect(rig.reloader.config.cards.count == 2)
+            #expect(rig.config.cards.count == 2)
         }
 
         @Test func aRenameReplaceIsSeenByTheWatcherAndReloaded() throws {
             let rig = try Rig([Self.a, Self.b, Self.c], page: 1)
             let woke = try rig.watch()
             try rig.renameReplace(Rig.configText([Self.a, Card(title: "Renamed", image: "b.jpg"), Self.c]))
-            let outcome = rig.reloadWhenWoken(woke) { _ in rig.reloader.config.cards[1].title == "Renamed" }
+            let outcome = rig.reloadWhenWoken(woke) { _ in rig.config.cards[1].title == "Renamed" }
             #expect(outcome == .reloaded(cards: 3, page: 1))
-            #expect(try rig.eventLines().last == #"{"t":0.000,"event":"deckReloaded","cards":3}"#)
+            #expect(try rig.eventLines().last?.hasSuffix(#""event":"deckReloaded","cards":3}"#) == true)
         }
 
         @Test func aDeletedImageRecomposesAsThePlaceholder() throws {
@@ -226,15 +288,17 @@ extension SDLTests {
 
         @Test func aRunningTransitionLandsBeforeTheSwapAndIsLogged() throws {
             let rig = try Rig([Self.a, Self.b, Self.c], page: 0)
-            rig.time = 0.05
-            _ = rig.session.handle(.key(.next), at: 0)
-            _ = rig.session.step(to: rig.time)
+            rig.time = 1
+            _ = rig.send(.paging(.key(.next)))
+            rig.time = 1.05
             try rig.write(Rig.configText([Self.x, Self.a, Self.b, Self.c]))
             #expect(rig.reload(changed: [rig.configPath]) == .reloaded(cards: 4, page: 2))
             #expect(try rig.eventLines() == [
-                #"{"t":0.050,"event":"transitionFinished","from":0,"to":1,"completed":true}"#,
-                #"{"t":0.050,"event":"pageChanged","page":1}"#,
-                #"{"t":0.050,"event":"deckReloaded","cards":4}"#,
+                #"{"t":1.000,"event":"transitionStarted","from":0,"to":1}"#,
+                #"{"t":1.050,"event":"transitionFinished","from":0,"to":1,"completed":true}"#,
+                #"{"t":1.050,"event":"pageChanged","page":1}"#,
+                #"{"t":1.050,"event":"pageChanged","page":2,"from":1,"reason":"reload"}"#,
+                #"{"t":1.050,"event":"deckReloaded","cards":4}"#,
             ])
         }
 
@@ -242,7 +306,7 @@ extension SDLTests {
             let rig = try Rig([Self.a, Self.b], page: 0)
             _ = try rig.frame()
             #expect(rig.headless.deck.isComposed(0))
-            #expect(rig.reloader.reload(session: &rig.session, at: 0, t: 0) == .reloaded(cards: 2, page: 0))
+            #expect(rig.send(.reloadRequested) == .reloaded(cards: 2, page: 0))
             #expect(rig.headless.deck.composedCount == 0)
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Testing
 @testable import VitrineCore
@@ -32,7 +33,7 @@ import Testing
         try #require(pipe(&ends) == 0)
         let text = String(repeating: "0123456789abcdef", count: 64 * 1024)  // 1 MiB, far more than a pipe holds
         let writer = FileDescriptor(rawValue: ends[1])
-        try DetachedThread.start(name: "test-pipe-writer") {
+        DispatchQueue.global().async {
             try? writer.write(text)
             writer.close()
         }
