@@ -91,17 +91,6 @@ extension XvfbSession {
     /// The whole screen as it is now, read with `xwd -root` (x11-apps) from the X server (``grabWindow(of:)`` reads
     /// one window).
     func grabScreen() throws -> RGBAImage {
-        guard let xwd = Self.which("xwd") else { throw XvfbError.missing("xwd is needed (apt-get install x11-apps; make test installs it)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xwd)
-        process.arguments = ["-root", "-silent"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return try XWD.image([UInt8](data))
+        try XWD.image(run("xwd", ["-root", "-silent"]).output)
     }
 }

@@ -57,11 +57,11 @@ final class XvfbSession {
         return nil
     }
 
-    /// Runs xdotool with `arguments` on this display and returns what it printed; throws when xdotool fails.
-    @discardableResult
-    func xdotool(_ arguments: [String]) throws -> String {
+    /// Runs the tool `name` (found on PATH) with `arguments` on this display; its exit status and what it printed.
+    func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: [UInt8]) {
+        guard let path = Self.which(name) else { throw XvfbError.missing("\(name) is needed (make test installs it)") }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.which("xdotool")!)
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         let out = Pipe()
@@ -70,10 +70,17 @@ final class XvfbSession {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw XvfbError.failed("xdotool \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        return (process.terminationStatus, [UInt8](data))
+    }
+
+    /// Runs xdotool with `arguments` on this display and returns what it printed; throws when xdotool fails.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let (status, output) = try run("xdotool", arguments)
+        guard status == 0 else {
+            throw XvfbError.failed("xdotool \(arguments.joined(separator: " ")) exited \(status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Waits until `condition` holds or `seconds` pass; whether it held.
@@ -94,16 +101,7 @@ final class XvfbSession {
     /// The Vitrine window's pixels as the X server holds them (`xwd`), opaque RGBA.
     func grabWindow(of app: Child) throws -> RGBAImage {
         let window = try xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.which("xwd")!)
-        process.arguments = ["-silent", "-id", window]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        return try XWD.image(data)
+        return try XWD.image(run("xwd", ["-silent", "-id", window]).output)
     }
 
     /// Ends the X server at once, as a crash or a lost connection would.
