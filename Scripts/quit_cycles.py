@@ -9,6 +9,9 @@ and prints no X error. Prints one line per way and a summary; exits 1 if any qui
 """
 import argparse, os, signal, subprocess, sys, time
 
+sys.path.insert(0, os.path.dirname(__file__))
+from xvfb import start_xvfb  # noqa: E402
+
 
 
 def wait_for(predicate, seconds):
@@ -60,14 +63,7 @@ def main():
     parser.add_argument("--binary", default=".build/release/vitrine")
     parser.add_argument("--config", default="Config/kiosk.json")
     args = parser.parse_args()
-    # A display number of its own: with -displayfd, X servers that other test runs start and stop at the same time
-    # can hand two clients the same number in quick succession.
-    display = f":{400 + os.getpid() % 500}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
-                              stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=display)
-    wait_for(lambda: subprocess.run(["xdotool", "getdisplaygeometry"], env=env, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL).returncode == 0, 10)
+    server, display = start_xvfb(1280, 800)
     ways = ["escape", "sigterm", "sigint+usr1"]
     counts = {way: [0, 0] for way in ways}
     err_path = f"/tmp/vitrine-quit-{os.getpid()}.err"

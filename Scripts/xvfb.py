@@ -1,13 +1,27 @@
-"""A private X server for the measuring scripts: Xvfb on a display it picks itself, ready when this returns."""
-import os, subprocess
+"""A private X server for the measuring scripts: Xvfb on a display of its own, ready when this returns."""
+import os, subprocess, time
 
 
 def start_xvfb(width, height):
-    """Starts Xvfb with one screen of width x height; returns the process and its display name (":N")."""
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{width}x{height}x24",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=[write_fd], stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    display = ":" + os.read(read_fd, 16).decode().strip()  # Xvfb writes its number once it takes clients.
-    os.close(read_fd)
-    return server, display
+    """Starts Xvfb with one screen of width x height; returns the process and its display name (":N").
+
+    The number is picked from a high range, away from the low numbers that `-displayfd` hands out to the test
+    suite's servers: with several runs starting and stopping servers at once, a low number freed by one can be
+    taken by another between our start and our first client."""
+    for offset in range(200):
+        number = 200 + (os.getpid() + offset) % 700
+        if os.path.exists(f"/tmp/.X{number}-lock"):
+            continue
+        display = f":{number}"
+        server = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp", "-noreset"],
+                                  stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and server.poll() is None:
+            probe = subprocess.run(["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=display),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if probe.returncode == 0:
+                return server, display
+            time.sleep(0.02)
+        server.kill()
+        server.wait()
+    raise RuntimeError("no free X display number for Xvfb")
