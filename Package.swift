@@ -16,8 +16,9 @@ let package = Package(
         // libjpeg-turbo and libpng, for decoding card pictures at card size with bounded cost (see ImageDecoder).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        // libheif, for HEIC and AVIF photos.
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libheif's header, for HEIC and AVIF photos. Not linked: the shim opens libheif.so.1 when the first HEIF file
+        // is met (its codecs cost about 2 MiB of PSS at every start otherwise), so no pkg-config link flags here.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // glibc's malloc tuning (mallopt), from the C library itself.

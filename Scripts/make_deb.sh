@@ -33,7 +33,7 @@ Architecture: $arch
 Maintainer: Vitrine maintainers <vitrine@localhost>
 Installed-Size: $size
 Depends: $depends
-Recommends: fontconfig, fonts-wqy-microhei
+Recommends: fontconfig, fonts-wqy-microhei, libheif1
 Section: graphics
 Priority: optional
 Description: full-screen kiosk of swipeable feature cards

@@ -1,3 +1,69 @@
 #pragma once
-// libheif, for HEIC and AVIF photos (HEVC through libde265, AV1 through dav1d or libaom).
+// libheif, for HEIC and AVIF photos (HEVC through libde265, AV1 through dav1d or libaom), opened with dlopen when
+// the first HEIF file is met rather than linked: linked, libheif and the codecs it pulls in (x265, aom, dav1d,
+// de265) were loaded at every start and cost about 2 MiB of PSS in a kiosk that may never show a HEIF file
+// (measured with footprint.py: 23.4-24.0 MiB before libheif, 25.8 MiB with it linked).
 #include <libheif/heif.h>
+#include <dlfcn.h>
+#include <pthread.h>
+
+/// The libheif functions Vitrine calls, found in libheif.so.1 at run time.
+struct vitrine_heif_api {
+    __typeof__(&heif_context_alloc) context_alloc;
+    __typeof__(&heif_context_free) context_free;
+    __typeof__(&heif_context_set_maximum_image_size_limit) context_set_maximum_image_size_limit;
+    __typeof__(&heif_context_read_from_memory_without_copy) context_read_from_memory_without_copy;
+    __typeof__(&heif_context_get_primary_image_handle) context_get_primary_image_handle;
+    __typeof__(&heif_image_handle_release) image_handle_release;
+    __typeof__(&heif_image_handle_get_width) image_handle_get_width;
+    __typeof__(&heif_image_handle_get_height) image_handle_get_height;
+    __typeof__(&heif_decode_image) decode_image;
+    __typeof__(&heif_image_release) image_release;
+    __typeof__(&heif_image_get_width) image_get_width;
+    __typeof__(&heif_image_get_height) image_get_height;
+    __typeof__(&heif_image_get_plane_readonly) image_get_plane_readonly;
+};
+
+/// What loading found: the functions, whether all were found, and the once-flag that guards loading. A function's
+/// own static, because Swift's importer emits the statics of the functions it calls but not a header's globals.
+struct vitrine_heif_state {
+    struct vitrine_heif_api api;
+    int ready;
+    pthread_once_t once;
+};
+
+static inline struct vitrine_heif_state *vitrine_heif_state(void) {
+    static struct vitrine_heif_state state = { .ready = 0, .once = PTHREAD_ONCE_INIT };
+    return &state;
+}
+
+static inline void vitrine_heif_load(void) {
+    struct vitrine_heif_state *state = vitrine_heif_state();
+    void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return;
+#define VITRINE_HEIF_FIND(name) \
+    state->api.name = (__typeof__(state->api.name))dlsym(library, "heif_" #name); \
+    if (!state->api.name) return;
+    VITRINE_HEIF_FIND(context_alloc)
+    VITRINE_HEIF_FIND(context_free)
+    VITRINE_HEIF_FIND(context_set_maximum_image_size_limit)
+    VITRINE_HEIF_FIND(context_read_from_memory_without_copy)
+    VITRINE_HEIF_FIND(context_get_primary_image_handle)
+    VITRINE_HEIF_FIND(image_handle_release)
+    VITRINE_HEIF_FIND(image_handle_get_width)
+    VITRINE_HEIF_FIND(image_handle_get_height)
+    VITRINE_HEIF_FIND(decode_image)
+    VITRINE_HEIF_FIND(image_release)
+    VITRINE_HEIF_FIND(image_get_width)
+    VITRINE_HEIF_FIND(image_get_height)
+    VITRINE_HEIF_FIND(image_get_plane_readonly)
+#undef VITRINE_HEIF_FIND
+    state->ready = 1;
+}
+
+/// libheif's functions, loaded once on first use (from any thread); NULL when libheif.so.1 is not installed.
+static inline const struct vitrine_heif_api *vitrine_heif(void) {
+    struct vitrine_heif_state *state = vitrine_heif_state();
+    pthread_once(&state->once, vitrine_heif_load);
+    return state->ready ? &state->api : 0;
+}

@@ -1,7 +1,8 @@
 import CHeif
 import VitrineCore
 
-/// Decodes HEIC and AVIF photos with libheif (HEVC through libde265, AV1 through dav1d): the primary image, turned
+/// Decodes HEIC and AVIF photos with libheif, opened when the first one is met (see `CHeif`'s shim; HEVC through
+/// libde265, AV1 through dav1d): the primary image, turned
 /// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black.
 ///
 /// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` at
@@ -27,15 +28,19 @@ enum HEIFDecoder {
     }
 
     private static func decode(_ buffer: UnsafeRawBufferPointer, name: String) throws(ImageProblem) -> DecodedImage {
-        guard let context = heif_context_alloc() else { throw .overLimit(.heif, "out of memory starting the HEIF decoder") }
-        defer { heif_context_free(context) }
-        heif_context_set_maximum_image_size_limit(context, maximumSide)
-        try check(heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil), name)
+        guard let heif = vitrine_heif()?.pointee else {
+            throw .unsupportedFormat(name, hint: "libheif is not installed (apt-get install libheif1), or convert it to JPEG first "
+                                     + "(for example with heif-convert, from Debian's libheif-examples)")
+        }
+        guard let context = heif.context_alloc!() else { throw .overLimit(.heif, "out of memory starting the HEIF decoder") }
+        defer { heif.context_free!(context) }
+        heif.context_set_maximum_image_size_limit!(context, maximumSide)
+        try check(heif.context_read_from_memory_without_copy!(context, buffer.baseAddress, buffer.count, nil), name)
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handle), name)
+        try check(heif.context_get_primary_image_handle!(context, &handle), name)
         guard let handle else { throw .corruptData(.heif, "no primary image") }
-        defer { heif_image_handle_release(handle) }
-        let size = PixelSize(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+        defer { heif.image_handle_release!(handle) }
+        let size = PixelSize(width: Int(heif.image_handle_get_width!(handle)), height: Int(heif.image_handle_get_height!(handle)))
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
@@ -45,12 +50,12 @@ enum HEIFDecoder {
                              + "the \(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB limit for HEIC and AVIF")
         }
         var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)
+        try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)
         guard let image else { throw .corruptData(.heif, "no pixels") }
-        defer { heif_image_release(image) }
+        defer { heif.image_release!(image) }
         var stride: Int32 = 0
-        let width = Int(heif_image_get_width(image, heif_channel_interleaved)), height = Int(heif_image_get_height(image, heif_channel_interleaved))
-        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
+        let width = Int(heif.image_get_width!(image, heif_channel_interleaved)), height = Int(heif.image_get_height!(image, heif_channel_interleaved))
+        guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
             throw .corruptData(.heif, "no pixels")
         }
         let surface: Surface
