@@ -25,7 +25,8 @@ enum Vitrine {
           ctl       tell a running kiosk what to do through its control socket: next, goto, pause, status, …
 
         Every command takes --log-level error|warning|info|debug (default info); messages go to standard error,
-        one line each, with the time. The default config is Config/kiosk.json.
+        one line each, with the time (under journald, with the syslog priority instead). The default config is
+        Config/kiosk.json.
         """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
