@@ -14,19 +14,10 @@ public final class ControlClient {
     /// - Throws: ``SystemError`` from `connect`: `ENOENT` when there is no socket, `ECONNREFUSED` when no kiosk
     ///   listens on it, `EACCES` when this user may not use it.
     public init(path: String) throws(SystemError) {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw SystemError(operation: "connect(\(path))", code: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
-        }
+        let address = try UnixSocketAddress(path: path, for: "connect(\(path))")
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemError.last("socket") }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let connected = address.connect(fd)
         guard connected == 0 else {
             let error = SystemError.last("connect(\(path))")
             close(fd)

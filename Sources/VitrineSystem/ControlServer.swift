@@ -78,12 +78,7 @@ public final class ControlServer: Sendable {
     public init(path: String, idleSeconds: Double = Limits.idleSeconds,
                 onCommand: @escaping @Sendable (ControlCommand, Int) -> Void) throws(SystemError) {
         self.idleSeconds = idleSeconds
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else {
-            throw SystemError(operation: "socket path \(path)", code: ENAMETOOLONG)
-        }
+        let address = try UnixSocketAddress(path: path, for: "socket path \(path)")
         var status = stat()
         if lstat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFSOCK else { throw SystemError(operation: "make the control socket \(path) (something else is there)", code: EEXIST) }
@@ -91,14 +86,9 @@ public final class ControlServer: Sendable {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw SystemError.last("socket(\(path))") }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
-        }
         // Owner and group only, from the moment it exists.
         let mask = umask(0o117)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = address.bind(fd)
         umask(mask)
         guard bound == 0, listen(fd, 16) == 0 else {
             let error = SystemError.last("bind(\(path))")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import VitrineCore
+import VitrineSystem
 import VitrineTestSupport
 
 /// `vitrine ctl` against `vitrine run --control` in a real X server: every command acts, answers and is logged,
@@ -86,10 +87,7 @@ import VitrineTestSupport
             _ = try x.windowOrigin(of: app)
             func connect() -> Int32 {
                 let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-                var address = sockaddr_un()
-                address.sun_family = sa_family_t(AF_UNIX)
-                withUnsafeMutableBytes(of: &address.sun_path) { buffer in for (i, b) in socket.utf8.enumerated() { buffer[i] = b } }
-                _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+                _ = (try? UnixSocketAddress(path: socket, for: "connect"))?.connect(fd)
                 return fd
             }
             func write(_ fd: Int32, _ bytes: [UInt8]) {

@@ -44,12 +44,7 @@ import Testing
 
         init(_ path: String) throws {
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in for (i, b) in path.utf8.enumerated() { buffer[i] = b } }
-            let status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            let status = try UnixSocketAddress(path: path, for: "connect").connect(fd)
             try #require(status == 0, "connect: \(String(cString: strerror(errno)))")
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -194,10 +189,7 @@ import Testing
         // A socket file left by a crash is replaced; a regular file is not touched.
         let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(stale) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in for (i, b) in rig.path.utf8.enumerated() { buffer[i] = b } }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = try UnixSocketAddress(path: rig.path, for: "bind").bind(stale)
         let again = try ControlServer(path: rig.path) { _, _ in }
         again.stop()
         let file = rig.folder.path + "/not-a-socket"
