@@ -16,7 +16,7 @@ public final class SDLLibrary {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // Fingers arrive as finger events only; a synthesized mouse would move the card twice.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        // Signals are Vitrine's own (SignalBridge): SIGTERM must quit even in kiosk mode, where a close does not.
+        // Signals are Vitrine's own (SignalWatcher): SIGTERM must quit even in kiosk mode, where a close does not.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // A kiosk keeps its picture when another window takes the focus.
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
