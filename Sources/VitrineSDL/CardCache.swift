@@ -66,7 +66,8 @@ public final class CardCache: Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: CardCache.headerBytes)
-        guard readFully(descriptor, &header, count: header.count),
+        let file = FileDescriptor(rawValue: descriptor)
+        guard header.withUnsafeMutableBytes({ file.readExactly(into: $0) }),
               Array(header[0..<4]) == CardCache.magic, littleEndian(header, 4) == CardCacheKey.formatVersion,
               littleEndian(header, 8) == composer.size.width, littleEndian(header, 12) == composer.size.height,
               let surface = try? Surface(size: composer.size) else { return nil }
@@ -74,7 +75,7 @@ public final class CardCache: Sendable {
         guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let rowBytes = composer.size.width * 4
         for y in 0..<composer.size.height {
-            guard readFully(descriptor, pixels + y * Int(s.pitch), count: rowBytes) else { return nil }
+            guard file.readExactly(into: UnsafeMutableRawBufferPointer(start: pixels + y * Int(s.pitch), count: rowBytes)) else { return nil }
         }
         var extra: UInt8 = 0
         guard read(descriptor, &extra, 1) == 0 else { return nil }  // Longer than its header says: not ours.
@@ -94,10 +95,13 @@ public final class CardCache: Sendable {
         for value in [CardCacheKey.formatVersion, composer.size.width, composer.size.height] {
             header += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
-        ok = writeFully(descriptor, header, count: header.count)
+        let file = FileDescriptor(rawValue: descriptor)
+        ok = header.withUnsafeBytes { bytes in (try? file.write(bytes)) != nil }
         let s = surface.pointer.pointee
         if let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) {
-            for y in 0..<composer.size.height where ok { ok = writeFully(descriptor, pixels + y * Int(s.pitch), count: composer.size.width * 4) }
+            for y in 0..<composer.size.height where ok {
+                ok = (try? file.write(UnsafeRawBufferPointer(start: pixels + y * Int(s.pitch), count: composer.size.width * 4))) != nil
+            }
         }
         ok = ok && fsync(descriptor) == 0
         close(descriptor)
@@ -143,28 +147,6 @@ public final class CardCache: Sendable {
 
     private func littleEndian(_ bytes: [UInt8], _ at: Int) -> Int {
         bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
-    }
-
-    private func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            let got = read(descriptor, buffer + done, count - done)
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return false }
-            done += got
-        }
-        return true
-    }
-
-    private func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawPointer, count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            let wrote = write(descriptor, buffer + done, count - done)
-            if wrote < 0 && errno == EINTR { continue }
-            guard wrote > 0 else { return false }
-            done += wrote
-        }
-        return true
     }
 }
 

@@ -37,19 +37,37 @@ public struct FileDescriptor: Sendable, Hashable {
     /// one interrupted by a signal is tried again.
     public func write(_ text: String) throws(SystemError) {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
-                if written >= 0 {
-                    offset += written
-                } else if errno != EINTR {
-                    return errno
-                }
-            }
-            return nil
-        }
+        let failure = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0)) }
         if let failure { throw SystemError(operation: "write", code: failure) }
+    }
+
+    /// Writes all of `bytes`, as ``write(_:)`` writes text; throws the error of a write that failed.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        if let failure = writeAll(bytes) { throw SystemError(operation: "write", code: failure) }
+    }
+
+    /// Writes all of `bytes`, continuing partial writes and retrying interrupted ones; the error number of a write
+    /// that failed, or nil.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+            if written >= 0 {
+                offset += written
+            } else if errno != EINTR {
+                return errno
+            }
+        }
+        return nil
+    }
+
+    /// Fills all of `buffer` from the current position, retrying reads a signal interrupts; false when the file
+    /// ends first or a read fails.
+    public func readExactly(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        guard buffer.count > 0 else { return true }
+        var count = 0
+        let (atEnd, failure) = fill(buffer.bindMemory(to: UInt8.self), count: &count)
+        return !atEnd && failure == nil && count == buffer.count
     }
 
     /// Reads from the current position to the end of the file, retrying reads a signal interrupts.
