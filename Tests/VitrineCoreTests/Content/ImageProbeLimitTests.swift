@@ -3,15 +3,7 @@ import VitrineFixtures
 @testable import VitrineCore
 
 /// The probe's checks past the size header: chunk lengths, GIF frames, formats known by name, metadata of any size.
-@Suite struct ImageProbeLimitTests {
-    func problem(_ bytes: [UInt8], isWholeFile: Bool = true) -> ImageProblem? {
-        do throws(ImageProblem) {
-            _ = try ImageProbe.check(bytes, isWholeFile: isWholeFile)
-            return nil
-        } catch {
-            return error
-        }
-    }
+@Suite struct ImageProbeLimitTests: ProbingImages {
 
     @Test(arguments: ["tEXt", "zTXt", "iTXt", "pCAL", "sCAL", "sPLT", "iCCP", "juNk"])
     func aHugeAncillaryChunkIsRefusedBeforeDecoding(type: String) {

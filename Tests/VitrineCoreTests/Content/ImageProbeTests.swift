@@ -2,17 +2,9 @@ import Testing
 import VitrineFixtures
 @testable import VitrineCore
 
-@Suite struct ImageProbeTests {
+@Suite struct ImageProbeTests: ProbingImages {
     func size(_ bytes: [UInt8]) throws -> PixelSize { try ImageProbe.check(bytes).size }
 
-    func problem(_ bytes: [UInt8], isWholeFile: Bool = true) -> ImageProblem? {
-        do throws(ImageProblem) {
-            _ = try ImageProbe.check(bytes, isWholeFile: isWholeFile)
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     @Test func pngSizeComesFromIHDR() throws {
         #expect(try ImageProbe.check(ImageHeaders.png(width: 640, height: 480)) == ImageInfo(format: .png, size: PixelSize(width: 640, height: 480)))
