@@ -34,23 +34,6 @@ public final class EventLog {
         append(lines.joined(separator: "\n") + "\n")
     }
 
-    /// Writes the pager's events that belong in the log (taps do not), stamped `t` seconds.
-    public func write(_ events: [PagerEvent], t: Double) {
-        let lines = events.compactMap { $0.jsonLine(t: t) }
-        guard !lines.isEmpty else { return }
-        append(lines.joined(separator: "\n") + "\n")
-    }
-
-    /// Writes that the deck was reloaded from its config and now has `cards` cards, stamped `t` seconds.
-    public func writeDeckReloaded(cards: Int, t: Double) {
-        append(EventLog.deckReloadedLine(cards: cards, t: t) + "\n")
-    }
-
-    /// The `deckReloaded` line, in the pager events' format: `{"t":3.250,"event":"deckReloaded","cards":6}`.
-    public static func deckReloadedLine(cards: Int, t: Double) -> String {
-        "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":\"deckReloaded\",\"cards\":\(cards)}"
-    }
-
     /// Writes `text`; a failed write (a full disk, a closed pipe) loses those lines and the kiosk goes on.
     private func append(_ text: String) {
         try? output.write(text)

@@ -111,17 +111,24 @@ import Testing
 
 extension EventLogTests {
     @Test func deckReloadedIsOneLineInTheEventFormat() throws {
-        #expect(EventLog.deckReloadedLine(cards: 6, t: 3.25) == #"{"t":3.250,"event":"deckReloaded","cards":6}"#)
+        #expect(KioskEvent.deckReloaded(cards: 6).jsonLine(t: 3.25) == #"{"t":3.250,"event":"deckReloaded","cards":6}"#)
         let path = temporaryPath()
         do {
             let log = try EventLog(path: path)
             log.write([.pageChanged(page: 1)], t: 1)
-            log.writeDeckReloaded(cards: 0, t: 2)
+            log.write([TimedKioskEvent(t: 2, .deckReloaded(cards: 0))])
         }
         #expect(try contents(of: path) == """
             {"t":1.000,"event":"pageChanged","page":1}
             {"t":2.000,"event":"deckReloaded","cards":0}
 
             """)
+    }
+}
+
+extension EventLog {
+    /// Writes the pager's `events` stamped `t`, as the runtime hands them over (taps are not logged).
+    func write(_ events: [PagerEvent], t: Double) {
+        write(events.map { TimedKioskEvent(t: t, .pager($0)) })
     }
 }
