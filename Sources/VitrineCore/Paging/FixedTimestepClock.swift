@@ -2,23 +2,28 @@
 public struct FixedTimestepFrame: Sendable, Equatable {
     /// How many simulation steps to run this frame.
     public let steps: Int
-    /// The simulated time of this frame's first step (each later step is one `stepDuration` on).
-    public let firstStepTime: Double
+    /// The number of this frame's first step since the clock started, counting from 1.
+    public let firstStepIndex: Int
     /// The length of one step, in seconds.
     public let stepDuration: Double
     /// How far the leftover time is into the next step, in `0..<1`, for interpolating the rendered state.
     public let alpha: Double
 
     /// Creates a frame description.
-    public init(steps: Int, firstStepTime: Double, stepDuration: Double, alpha: Double) {
+    public init(steps: Int, firstStepIndex: Int, stepDuration: Double, alpha: Double) {
         self.steps = steps
-        self.firstStepTime = firstStepTime
+        self.firstStepIndex = firstStepIndex
         self.stepDuration = stepDuration
         self.alpha = alpha
     }
 
-    /// The simulated time of step `index` (0-based) of this frame.
-    public func stepTime(_ index: Int) -> Double { firstStepTime + Double(index) * stepDuration }
+    /// The simulated time of this frame's first step.
+    public var firstStepTime: Double { stepTime(0) }
+
+    /// The simulated time of step `index` (0-based) of this frame: from the step's number since the start, not
+    /// summed from the frame's first step, so a step has the same time however the clock was moved (a replay's
+    /// fling once snapped back because 0.29166… + 0.00833… is 0.30000000000000004).
+    public func stepTime(_ index: Int) -> Double { Double(firstStepIndex + index) * stepDuration }
 }
 
 /// A fixed-timestep accumulator, after Glenn Fiedler's "Fix Your Timestep!".
@@ -89,10 +94,10 @@ public struct FixedTimestepClock: Sendable {
     ///
     /// The first call only sets the reference. Real time going backwards or non-finite counts as no time passing.
     public mutating func advance(to realTime: Double) -> FixedTimestepFrame {
-        let first = Double(stepCount + 1) * stepDuration
+        let first = stepCount + 1
         guard realTime.isFinite, let last = lastRealTime else {
             if realTime.isFinite { resume(at: realTime) }
-            return FixedTimestepFrame(steps: 0, firstStepTime: first, stepDuration: stepDuration, alpha: accumulator / stepDuration)
+            return FixedTimestepFrame(steps: 0, firstStepIndex: first, stepDuration: stepDuration, alpha: accumulator / stepDuration)
         }
         let now = max(last, realTime)
         let frameTime = now - last
@@ -102,7 +107,7 @@ public struct FixedTimestepClock: Sendable {
         let due = Int(((now - lag) / stepDuration + 1e-9).rounded(.down))
         let steps = max(0, due - stepCount)
         stepCount += steps
-        return FixedTimestepFrame(steps: steps, firstStepTime: first, stepDuration: stepDuration,
+        return FixedTimestepFrame(steps: steps, firstStepIndex: first, stepDuration: stepDuration,
                                   alpha: min(accumulator / stepDuration, 1))
     }
 }

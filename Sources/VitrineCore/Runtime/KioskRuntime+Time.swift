@@ -6,11 +6,8 @@ extension KioskRuntime {
         self.now = max(self.now, now)
         var effects: [KioskEffect] = []
         let frame = clock.advance(to: self.now)
-        let firstStep = clock.stepCount - frame.steps + 1
-        for index in firstStep..<(firstStep + frame.steps) {
-            // Each step's time from its index, not summed from the frame's first: the same times however the
-            // clock was moved, so a replay is the same whatever its lines' spacing.
-            let stepTime = Double(index) * clock.stepDuration
+        for i in 0..<frame.steps {
+            let stepTime = frame.stepTime(i)
             effects += log(session.step(to: stepTime), t: clock.realTime(atSimulated: stepTime))
         }
         guard exit == nil else { return effects }

@@ -52,4 +52,20 @@ import Testing
         #expect(steps == clock.stepCount)
         #expect(abs(clock.simulatedTime + clock.accumulator - real) < 1e-9)
     }
+
+    @Test func aStepHasTheSameTimeHoweverTheClockWasMoved() {
+        // Moved in one go or in uneven pieces, step 36 is at exactly 36 steps (summing 0.29166… and 0.00833…
+        // gives 0.30000000000000004, which once turned a replayed fling into a snap-back).
+        var once = FixedTimestepClock(maxFrameTime: .infinity)
+        _ = once.advance(to: 0)
+        let whole = once.advance(to: 0.3)
+        var pieces = FixedTimestepClock(maxFrameTime: .infinity)
+        _ = pieces.advance(to: 0)
+        _ = pieces.advance(to: 0.29)
+        let last = pieces.advance(to: 0.3)
+        let dt = PagingTuning.fixedStep
+        #expect(whole.stepTime(whole.steps - 1) == Double(36) * dt)
+        #expect(last.stepTime(last.steps - 1) == Double(36) * dt)
+        #expect(last.firstStepIndex + last.steps - 1 == 36)
+    }
 }
