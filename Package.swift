@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineTestSupport"]),
         // The core's tests link neither SDL nor the system target.
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineFixtures"]),
-        .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineCore", "VitrineSystem"]),
+        .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineFixtures"]),
         .testTarget(
             name: "VitrineSDLTests",
             dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport"],

@@ -52,6 +52,9 @@ extension FileWatcher {
             }
             let appearedOrWent = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
             if mask & appearedOrWent != 0, components[wd]?.contains(name) == true { return .pathChanged }
+            if let listings = files[wd]?[FileWatcher.listingName], let meaning = FileWatcher.listingMeaning(of: mask, name: name, listings: listings) {
+                return meaning
+            }
             return files[wd] != nil ? .activity : .none
         }
 

@@ -7,17 +7,22 @@ extension KioskConfig {
     /// Relative image paths are resolved against the folder of `path`. Returns the config and any warnings
     /// (such as unknown keys), which do not stop it from loading.
     ///
+    /// A folder (or a link to one) is a deck of its images with default settings, and a config's
+    /// `"cards": {"folder": …}` is listed here (``FolderListing/read(folder:order:)``), its problems as warnings.
+    ///
     /// - Throws: `ConfigError` of kind `.unreadable` when the file is missing, not a regular file (a FIFO, a
-    ///   device, a directory: refused at once, never read), over ``Limits/configFileBytes``, or cannot be read,
+    ///   device: refused at once, never read), a deck's folder cannot be listed, over ``Limits/configFileBytes``, or cannot be read,
     ///   and of kind `.invalid` with every problem found when it is not a valid config.
     public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
+        if isFolder(path) { return try folderDeck(path: path) }
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readFile(atPath: path, limit: Limits.configFileBytes)
         } catch {
             throw ConfigError.unreadable(path: path, reason: error.reason)
         }
-        return try decode(bytes, file: path)
+        let (config, warnings) = try decode(bytes, file: path)
+        return try listingFolder(of: config, warnings: warnings)
     }
 }
 

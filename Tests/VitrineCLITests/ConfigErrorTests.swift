@@ -22,13 +22,21 @@ import Testing
         }
     }
 
-    @Test func directoryExits66() throws {
+    @Test func aFolderIsADeckOfItsImagesForCheckAndRender() throws {
         try withTemporaryFolder { folder in
-            let (result, wrote) = try render(config: folder.path, in: folder)
-            #expect(result.code == 66, "stderr: \(result.err)")
-            #expect(result.messages("error").first?.hasPrefix("\(folder.path): (file): ") == true)
-            #expect(result.err.contains("not a regular file (a directory)"))
-            #expect(!wrote)
+            let photos = folder.file("photos")
+            try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
+            try FileManager.default.copyItem(atPath: "\(VitrineProcess.root)/Assets/Demo/canyon.jpg", toPath: photos + "/red_rock.jpg")
+            try #"{"title": 3}"#.write(toFile: photos + "/red_rock.json", atomically: false, encoding: .utf8)
+            let check = try VitrineProcess.run(["check", "--config", photos + "/"], timeout: .seconds(10))
+            #expect(check.code == 0, "\(check.out) \(check.err)")
+            #expect(check.out == "ok: 1 card, 1 image, 2 fonts\n")
+            #expect(check.messages("warning") == [
+                "\(photos)/red_rock.json: title: expected a non-empty string, found a number; the card uses its fallback title",
+            ])
+            let (result, wrote) = try render(config: photos, in: folder)
+            #expect(result.code == 0, "stderr: \(result.err)")
+            #expect(wrote)
         }
     }
 

@@ -45,13 +45,13 @@ import Testing
         #expect(error.description == "\(path): (file): cannot read the config file \"\(path)\": No such file or directory")
     }
 
-    @Test func directoryIsUnreadable() throws {
+    @Test func anEmptyDirectoryIsAnEmptyFolderDeck() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let error = try #require(loadError(folder))
-        #expect(error.kind == .unreadable)
-        #expect(error.exitCode == 66)
-        #expect(error.diagnostics.first?.message == "cannot read the config file \"\(folder)\": not a regular file (a directory)")
+        let (config, warnings) = try KioskConfig.load(path: folder)
+        #expect(config.cards.isEmpty)
+        #expect(config.folder == FolderSource(path: folder))
+        #expect(warnings.isEmpty)
     }
 
     @Test func malformedFileIsInvalidWithExitCode65() throws {

@@ -15,6 +15,8 @@ enum KioskSchema {
         var autoplay: AutoplayConfig? = nil
         /// The control socket's path, resolved; nil for none.
         var controlSocket: String? = nil
+        /// The folder the cards come from, for `"cards": {"folder": …}`.
+        var folder: FolderSource? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
     }
@@ -37,6 +39,7 @@ enum KioskSchema {
     /// The top-level object.
     static let root = ObjectSchema<RootDraft>([
         .init("cards", required: true, expected: "an array of cards") { draft, value, path, validator in
+            if validator.document.kind(of: value) == .object, decodeFolder(value, at: path, into: &draft, validator: &validator) { return }
             guard validator.document.kind(of: value) == .array else {
                 validator.error(path, "expected an array of cards, found \(validator.kind(of: value))")
                 return
@@ -73,6 +76,37 @@ enum KioskSchema {
             if validator.decodeObject(value, at: path, schema: KioskSchema.control, into: &control), let socket = control.socket {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
+        },
+    ])
+
+    /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
+    /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
+    static func decodeFolder(_ value: JSONDocument.Node, at path: ConfigPath, into draft: inout RootDraft,
+                             validator: inout ConfigValidator) -> Bool {
+        let document = validator.document
+        guard document.members(of: value).contains(where: { document.string($0.key) == "folder" }) else { return false }
+        var folder = FolderDraft()
+        if validator.decodeObject(value, at: path, schema: KioskSchema.folder, into: &folder), let node = folder.path {
+            draft.folder = FolderSource(path: draft.images.resolve(node, in: document), order: folder.order)
+            draft.cards = []
+        }
+        return true
+    }
+
+    /// The `cards` object of a folder deck while it is checked.
+    struct FolderDraft {
+        /// The folder as written.
+        var path: JSONDocument.Node? = nil
+        var order = FolderOrder.name
+    }
+
+    /// The `cards` object of a folder deck.
+    static let folder = ObjectSchema<FolderDraft>([
+        .init("folder", required: true, expected: "a non-empty string") { folder, value, path, validator in
+            folder.path = validator.filePath(value, at: path)
+        },
+        .init("order", expected: "a folder order") { folder, value, path, validator in
+            if let order: FolderOrder = validator.choice(value, at: path) { folder.order = order }
         },
     ])
 

@@ -24,6 +24,22 @@ public enum Limits {
     /// The most characters of a value (a path, a string found in the config) quoted in a message: 120. Longer ones
     /// are shortened with "…" in the middle, so one problem stays one readable line (``Limits/quoted(_:)``).
     public static let messageValueScalars = 120
+
+    /// The most cards a folder deck makes: 10,000, as many as the largest deck measured (``configFileBytes``). The
+    /// image files past it, in the deck's order, are left out with one line saying how many.
+    public static let folderCards = 10_000
+
+    /// The most entries of a folder deck's folder that are listed: 100,000 (listing them takes about 0.1 s). The
+    /// entries past it, in the order the system lists them, are not looked at, with one line saying so.
+    public static let folderEntries = 100_000
+
+    /// The largest sidecar file read (`beach.json` next to `beach.jpg`): 64 KiB, for a title, a subtitle and an id
+    /// of at most ``textScalars`` characters each; a larger one is refused and the card keeps its fallback title.
+    public static let sidecarBytes = 64 * 1024
+
+    /// The most bytes read from the start of an image for its title (a JPEG's Exif block, which is at most 64 KiB):
+    /// the rest of the file is left for the decoder.
+    public static let imageMetadataBytes = 64 * 1024
 }
 
 extension Limits {

@@ -21,8 +21,14 @@ enum ReloadRequest: Sendable, Equatable {
 }
 
 extension KioskRuntime {
-    /// The config file and every image the deck names: what a change is looked for in, as bytes (``PathKey``).
-    public var watchedPaths: Set<PathKey> { Set(([config.file] + config.cards.map(\.image)).map { PathKey($0) }) }
+    /// The config file and every image the deck names: what a change is looked for in, as bytes (``PathKey``);
+    /// for a folder deck also its folder's list of entries (``FolderSource/watchKey``), and no config file when
+    /// the folder stands in for one.
+    public var watchedPaths: Set<PathKey> {
+        var paths = Set(((config.isFolderOnly ? [] : [config.file]) + config.cards.map(\.image)).map { PathKey($0) })
+        if let folder = config.folder { paths.insert(folder.watchKey) }
+        return paths
+    }
 
     /// Asks for the config to be read again, unless a read is out already (then this one follows it).
     mutating func requestReload(_ request: ReloadRequest) -> [KioskEffect] {

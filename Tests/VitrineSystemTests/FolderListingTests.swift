@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import VitrineCore
+@testable import VitrineSystem
+import VitrineFixtures
+
+/// The folder deck loader on real folders: what it opens and what it leaves alone (a FIFO is never opened for
+/// reading, so nothing blocks), a folder reached through a symbolic link, a folder where a config is expected.
+@Suite struct FolderListingTests {
+    /// The checkout, for the demo pictures.
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// A fresh folder, removed when done.
+    final class Scratch {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-folder-\(UUID().uuidString)").path
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func write(_ name: String, _ bytes: [UInt8]) throws {
+            let url = URL(fileURLWithPath: "\(path)/\(name)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        func write(_ name: String, _ text: String) throws { try write(name, Array(text.utf8)) }
+        func demo(_ picture: String, as name: String) throws {
+            let url = URL(fileURLWithPath: "\(path)/\(name)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: "\(FolderListingTests.checkout)/Assets/Demo/\(picture).jpg", toPath: "\(path)/\(name)")
+        }
+    }
+
+    /// A demo photo with an Exif `ImageDescription` of `description` inserted after its SOI.
+    static func photo(titled description: String) throws -> [UInt8] {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(checkout)/Assets/Demo/canyon.jpg")))
+        return ImageHeaders.inserting(ImageHeaders.exifSegment(description: description, xpTitle: nil), into: bytes)
+    }
+
+    @Test func aFolderOfPhotosBecomesADeck() throws {
+        let scratch = try Scratch()
+        let folder = "\(scratch.path)/photos"
+        try scratch.demo("ember-mesa", as: "photos/beach_day.jpg")
+        try scratch.write("photos/beach_day.json", #"{"title": "Sunny Beach", "subtitle": "Summer 2026"}"#)
+        try scratch.write("photos/harbour.jpg", try Self.photo(titled: "Harbour at dawn"))
+        try scratch.demo("alpine-lake", as: "photos/img10.jpg")
+        try scratch.demo("misty-hills", as: "photos/img2.jpg")
+        try scratch.write("photos/img2.json", #"{"title": 3}"#)
+        try scratch.write("photos/notes.txt", "not a card")
+        try scratch.write("photos/fake.png", "not a picture")
+        try scratch.write("photos/.hidden.jpg", try Self.photo(titled: "Hidden"))
+        try scratch.write("photos/.~tmp~/img3.jpg", try Self.photo(titled: "Half deployed"))
+        try scratch.write("photos/sub/inner.jpg", try Self.photo(titled: "In a subfolder"))
+        #expect(mkfifo("\(folder)/pipe.jpg", 0o644) == 0)
+        #expect(mkfifo("\(folder)/pipe.json", 0o644) == 0)
+        #expect(symlink("../elsewhere/nothing.jpg", "\(folder)/dangling.jpg") == 0)
+        #expect(symlink("pipe.jpg", "\(folder)/link-to-pipe.jpg") == 0)
+        #expect(symlink("img10.jpg", "\(folder)/link.jpg") == 0)
+        try scratch.write("kiosk.json", #"{"cards": {"folder": "photos"}, "wrap": false}"#)
+
+        // Nothing above blocks: the FIFOs are never opened for reading.
+        let (config, warnings) = try KioskConfig.load(path: "\(scratch.path)/kiosk.json")
+        #expect(config.cards.map(\.title) == ["Sunny Beach", "Harbour at dawn", "img2", "img10", "link"])
+        #expect(config.cards.map(\.subtitle) == ["Summer 2026", "", "", "", ""])
+        #expect(config.cards.first?.image == "\(folder)/beach_day.jpg")
+        #expect(!config.wrap)
+        #expect(warnings.map(\.description) == [
+            "\(folder)/fake.png: (file): left out: not an image (starts with text)",
+            "\(folder)/img2.json: title: expected a non-empty string, found a number; the card uses its fallback title",
+        ])
+    }
+
+    @Test func aFolderWhereAConfigIsExpectedIsADeckWithDefaults() throws {
+        let scratch = try Scratch()
+        try scratch.demo("ember-mesa", as: "b.jpg")
+        try scratch.demo("canyon", as: "a.jpg")
+        for path in [scratch.path, scratch.path + "/"] {
+            let (config, warnings) = try KioskConfig.load(path: path)
+            #expect(config.cards.map(\.id) == ["a.jpg", "b.jpg"])
+            #expect(config.file == path)
+            #expect(config.isFolderOnly)
+            #expect(config.display == DisplayConfig())
+            #expect(warnings.isEmpty)
+        }
+    }
+
+    @Test func aFolderThroughASymbolicLinkIsListed() throws {
+        let scratch = try Scratch()
+        try scratch.demo("ember-mesa", as: "releases/r1/one.jpg")
+        #expect(symlink("releases/r1", "\(scratch.path)/photos") == 0)
+        try scratch.write("kiosk.json", #"{"cards": {"folder": "photos", "order": "modified"}}"#)
+        let (config, _) = try KioskConfig.load(path: "\(scratch.path)/kiosk.json")
+        #expect(config.cards.map(\.image) == ["\(scratch.path)/photos/one.jpg"])
+        let (direct, _) = try KioskConfig.load(path: "\(scratch.path)/photos")
+        #expect(direct.cards.map(\.title) == ["one"])
+    }
+
+    @Test func modifiedOrderReadsTheFilesTimes() throws {
+        let scratch = try Scratch()
+        for (name, age) in [("a.jpg", 10.0), ("b.jpg", 30.0), ("c.jpg", 20.0)] {
+            try scratch.demo("canyon", as: name)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: "\(scratch.path)/\(name)")
+        }
+        let listing = try FolderListing.read(folder: scratch.path, order: .modified)
+        let cards = FolderDeck.cards(from: listing, source: FolderSource(path: scratch.path, order: .modified)).cards
+        #expect(cards.map(\.id) == ["b.jpg", "c.jpg", "a.jpg"])
+    }
+
+    @Test func aMissingFolderIsUnreadableAtItsField() throws {
+        let scratch = try Scratch()
+        try scratch.write("kiosk.json", #"{"cards": {"folder": "gone"}}"#)
+        #expect(throws: ConfigError(kind: .unreadable, diagnostics: [ConfigDiagnostic(
+            file: "\(scratch.path)/kiosk.json", path: "cards.folder",
+            message: "cannot list the folder \"\(scratch.path)/gone\": No such file or directory")])) {
+            try KioskConfig.load(path: "\(scratch.path)/kiosk.json")
+        }
+        // A FIFO named as the folder is refused at once, not opened for reading.
+        #expect(mkfifo("\(scratch.path)/gone", 0o644) == 0)
+        #expect(throws: ConfigError.self) { try KioskConfig.load(path: "\(scratch.path)/kiosk.json") }
+    }
+
+    @Test func aLargeSidecarIsRefusedWithoutReadingItAll() throws {
+        let scratch = try Scratch()
+        try scratch.demo("canyon", as: "a.jpg")
+        try scratch.write("a.json", [UInt8](repeating: 0x20, count: 1_000_000))
+        let (config, warnings) = try KioskConfig.load(path: scratch.path)
+        #expect(config.cards.map(\.title) == ["a"])
+        #expect(warnings.map(\.description) == [
+            "\(scratch.path)/a.json: (file): 65537 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
+        ])
+    }
+}
