@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineFixtures"]),
         .testTarget(
             name: "VitrineSDLTests",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport", "VitrineFixtures"],
             exclude: ["Goldens", "Fixtures"]
         ),
     ]
