@@ -16,12 +16,13 @@ extension FolderListing {
         let source = FolderSource(path: path, order: order)
         var listing = try list(path, order: order)
         let (images, sidecars) = FolderDeck.plan(listing.entries, order: order)
+        listing.plan = (images, sidecars)
         for index in images {
             let entryPath = source.entryPath(listing.entries[index].name)
             do throws(SystemError) {
-                listing.entries[index].header = try readHeader(entryPath)
+                listing.entries[index].image = FolderImage(header: try readHeader(entryPath))
             } catch {
-                listing.entries[index].contents = .failure(FolderReadProblem(error.reason))
+                listing.entries[index].image = FolderImage(unreadable: "cannot be read: \(error.reason)")
             }
         }
         for index in sidecars {

@@ -67,7 +67,11 @@ extension FolderDeck {
     /// compared without case, a name that is a prefix of the other first; names equal so far are ordered by their
     /// bytes, so the order is total and the same on every machine.
     public static func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        naturallyPrecedes(Array(a.unicodeScalars), Array(b.unicodeScalars))
+    }
+
+    /// ``naturallyPrecedes(_:_:)`` on the names' scalars.
+    static func naturallyPrecedes(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Bool {
         var i = 0, j = 0
         while i < x.count && j < y.count {
             if isDigit(x[i]) && isDigit(y[j]) {
@@ -87,7 +91,7 @@ extension FolderDeck {
             j += 1
         }
         if i < x.count || j < y.count { return i == x.count }
-        return a.utf8.lexicographicallyPrecedes(b.utf8)
+        return x.lexicographicallyPrecedes(y) { $0.value < $1.value }  // Scalar order is UTF-8 byte order.
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }

@@ -44,19 +44,46 @@ public struct FolderEntry: Sendable, Equatable {
     public var kind: Kind
     /// When it was last modified, in seconds since 1970.
     public var modified: Double
-    /// For an image file the deck reads: its first bytes (see ``FolderDeck/headerBytes``), nil when not read.
-    public var header: [UInt8]?
+    /// For an image file the deck reads: what its first bytes say (see ``FolderImage``), nil when not read.
+    public var image: FolderImage?
     /// For a sidecar the deck reads: its bytes, or why it could not be read; nil when not read.
     public var contents: Result<[UInt8], FolderReadProblem>?
 
-    /// An entry; `header` and `contents` are filled in once the deck says what it needs (``FolderDeck/plan(_:order:)``).
+    /// An entry; `header` (an image file's first bytes, kept only as a ``FolderImage``) and `contents` are filled
+    /// in once the deck says what it needs (``FolderDeck/plan(_:order:)``).
     public init(name: String, kind: Kind = .file, modified: Double = 0, header: [UInt8]? = nil,
                 contents: Result<[UInt8], FolderReadProblem>? = nil) {
         self.name = name
         self.kind = kind
         self.modified = modified
-        self.header = header
+        self.image = header.map(FolderImage.init(header:))
         self.contents = contents
+    }
+}
+
+/// What the first bytes of a folder deck's image file say, kept instead of the bytes (10,000 headers of 4 KiB
+/// would be 40 MB): whether it is an image, why not, and its embedded title.
+public struct FolderImage: Sendable, Equatable {
+    /// Why the file is not shown (`empty file (0 bytes)`), nil when its first bytes are an image signature.
+    public var problem: String?
+    /// The title in its metadata (``EmbeddedTitle/title(in:)``).
+    public var title: String?
+
+    /// What `header`, the first bytes of a file (all of them when it is shorter than ``FolderDeck/headerBytes``), say.
+    public init(header: [UInt8]) {
+        if ImageProbe.format(of: header) == nil {
+            problem = FolderDeck.notAnImageReason(header)
+            title = nil
+        } else {
+            problem = nil
+            title = EmbeddedTitle.title(in: header)
+        }
+    }
+
+    /// An image that could not be read, for `reason`.
+    public init(unreadable reason: String) {
+        problem = reason
+        title = nil
     }
 }
 
@@ -77,6 +104,14 @@ public struct FolderListing: Sendable, Equatable {
     public var isCut = false
     /// The names, as the system gave them, that are not UTF-8 (not listed as entries: no path could name them).
     public var undecodableNames: [String] = []
+    /// What the loader was asked to read (``FolderDeck/plan(_:order:)`` of `entries`), kept so the entries are
+    /// sorted once; nil to work it out again.
+    public var plan: (images: [Int], sidecars: [Int])? = nil
+
+    public static func == (a: FolderListing, b: FolderListing) -> Bool {
+        a.entries == b.entries && a.isCut == b.isCut && a.undecodableNames == b.undecodableNames
+            && a.plan?.images == b.plan?.images && a.plan?.sidecars == b.plan?.sidecars
+    }
 
     /// A listing of `entries`.
     public init(entries: [FolderEntry], isCut: Bool = false, undecodableNames: [String] = []) {
@@ -157,7 +192,7 @@ public enum FolderDeck {
             problems.append(ConfigDiagnostic(file: source.path, path: "(folder)", message: "\(allImages) image files is over the limit of "
                                              + "\(Limits.folderCards) cards; the first \(Limits.folderCards) in \(source.order.rawValue) order are shown"))
         }
-        let (images, sidecarIndices) = plan(entries, order: source.order)
+        let (images, sidecarIndices) = listing.plan ?? plan(entries, order: source.order)
         var sidecars: [PathKey: Int] = [:]
         for index in sidecarIndices { sidecars[PathKey(splitExtension(entries[index].name).stem)] = index }
         var parsed: [Int: SidecarText?] = [:]  // Each sidecar parsed (and its problems reported) once.
@@ -166,8 +201,8 @@ public enum FolderDeck {
         for index in images {
             let entry = entries[index]
             let path = source.entryPath(entry.name)
-            guard let header = entry.header, ImageProbe.format(of: header) != nil else {
-                let reason = entry.header.map(notAnImageReason) ?? "could not be read"
+            guard let image = entry.image, image.problem == nil else {
+                let reason = entry.image?.problem ?? "could not be read"
                 problems.append(ConfigDiagnostic(file: path, path: "(file)", message: "left out: \(reason)"))
                 continue
             }
@@ -183,7 +218,7 @@ public enum FolderDeck {
                     sidecar = result.text
                 }
             }
-            let title = sidecar?.title ?? EmbeddedTitle.title(in: header) ?? fileNameTitle(entry.name)
+            let title = sidecar?.title ?? image.title ?? fileNameTitle(entry.name)
             cards.append(CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path))
         }
         return (cards, problems)
@@ -202,15 +237,19 @@ public enum FolderDeck {
     /// `indices` of `entries` in the deck's `order`: by ``naturallyPrecedes(_:_:)`` of their names, or by
     /// modification time and then name.
     static func ordered(_ indices: [Int], in entries: [FolderEntry], order: FolderOrder) -> [Int] {
+        // Each name's scalars once, rather than once per comparison.
+        let keys = indices.map { (index: $0, scalars: Array(entries[$0].name.unicodeScalars)) }
+        let sorted: [(index: Int, scalars: [Unicode.Scalar])]
         switch order {
         case .name:
-            return indices.sorted { naturallyPrecedes(entries[$0].name, entries[$1].name) }
+            sorted = keys.sorted { naturallyPrecedes($0.scalars, $1.scalars) }
         case .modified:
-            return indices.sorted {
-                let (a, b) = (entries[$0], entries[$1])
-                return a.modified != b.modified ? a.modified < b.modified : naturallyPrecedes(a.name, b.name)
+            sorted = keys.sorted {
+                let (a, b) = (entries[$0.index].modified, entries[$1.index].modified)
+                return a != b ? a < b : naturallyPrecedes($0.scalars, $1.scalars)
             }
         }
+        return sorted.map(\.index)
     }
 
     /// `name` split at its last dot into a stem and a lower-case extension (nil when there is no dot after the
