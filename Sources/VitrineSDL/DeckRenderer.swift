@@ -36,6 +36,9 @@ public final class DeckRenderer {
     private let discs = DiscTextures()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
+    /// Cards composed before a reload changed the deck's size, by their index in the new deck: drawn, while a
+    /// preparer composes them again for the new page count, so that a card on screen does not blink.
+    private var stale: [Int: Texture] = [:]
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
 
     /// A renderer for `cards` on `stage`.
@@ -54,6 +57,7 @@ public final class DeckRenderer {
         if newStage.cardRect.width != stage.cardRect.width || newStage.cardRect.height != stage.cardRect.height
             || newStage.pointScale != stage.pointScale {
             composed.removeAll()
+            stale.removeAll()
         }
         stage = newStage
     }
@@ -61,6 +65,7 @@ public final class DeckRenderer {
     /// Drops every composed card, as when the renderer lost its target textures.
     public func invalidate() {
         composed.removeAll()
+        stale.removeAll()
         upright = nil
     }
 
@@ -68,6 +73,10 @@ public final class DeckRenderer {
     /// dropped when the count changed, since the page control's width shapes the title).
     public func replaceCards(_ newCards: [CardConfig]) {
         if newCards.count != cards.count {
+            stale = [:]
+            for (index, texture) in composed {
+                if let moved = newCards.firstIndex(where: { $0 == cards[index] }) { stale[moved] = texture }
+            }
             composed.removeAll()
         } else {
             composed = composed.filter { newCards[$0.key] == cards[$0.key] }
@@ -78,11 +87,15 @@ public final class DeckRenderer {
     /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
     public func invalidate(imagePaths: Set<PathKey>) {
         composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
+        stale = stale.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         preparer?.forget(imagePaths: imagePaths)
     }
 
     /// Drops card `index`'s composed texture, if it has one.
-    public func invalidate(card index: Int) { composed[index] = nil }
+    public func invalidate(card index: Int) {
+        composed[index] = nil
+        stale[index] = nil
+    }
 
     /// Whether card `index` currently holds a composed texture.
     public func isComposed(_ index: Int) -> Bool { composed[index] != nil }
@@ -116,6 +129,7 @@ public final class DeckRenderer {
             if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
         }
         composed = composed.filter { keep.contains($0.key) }
+        stale = stale.filter { keep.contains($0.key) && composed[$0.key] == nil }
         var errors: [SDLError] = []
         var missing = Set<Int>()
         if let preparer {
@@ -132,7 +146,7 @@ public final class DeckRenderer {
                 }
             }
             preparer.keepOnly(wanted)
-            for case .card(let index, _) in list.commands where composed[index] == nil { missing.insert(index) }
+            for case .card(let index, _) in list.commands where composed[index] == nil && stale[index] == nil { missing.insert(index) }
         } else {
             for case .card(let index, _) in list.commands where composed[index] == nil {
                 composeReporting(index, pageCount: pager.pageCount, image: PreparedImage.prepare(imageRequest(index)), errors: &errors)
@@ -142,7 +156,7 @@ public final class DeckRenderer {
             list.commands.removeAll { if case .card(let index, _) = $0 { missing.contains(index) } else { false } }
             if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
-        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
+        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale] in composed[$0] ?? stale[$0] })
         guard rotation != .none else {
             errors += renderer.execute(list, resources: resources)
             return errors
