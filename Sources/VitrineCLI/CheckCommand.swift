@@ -11,11 +11,12 @@ struct CheckCommand {
         header, the \(ImageLimits.maximumPixels / 1_000_000)-megapixel limit and a full decode) and the bundled fonts. Needs no display.
 
         Prints one line per problem on standard output, as FILE: FIELD: REASON, then a one-line summary. Only
-        regular files are read: a FIFO, a device or a directory is named at once, never opened for reading.
+        regular files are read: a FIFO, a device or a directory is named at once, never opened for reading. A
+        folder given as the config is a deck of its images (problems with its sidecars are warnings).
         Exits 0 when everything can be shown, 65 when something cannot, 66 when the config file cannot be read.
 
         options:
-          --config PATH   the deck (default Config/kiosk.json)
+          --config PATH   the deck: a config file, or a folder of images (default Config/kiosk.json)
         """
 
     var configPath = "Config/kiosk.json"

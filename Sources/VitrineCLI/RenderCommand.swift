@@ -11,7 +11,7 @@ struct RenderCommand {
         the same bytes every time.
 
         options:
-          --config PATH   the deck (default Config/kiosk.json)
+          --config PATH   the deck: a config file, or a folder of images (default Config/kiosk.json)
           --page N        the current card, counted from 0 (default 0)
           --offset F      the paging position between card N and its neighbour, -1 to 1: 0.4 is 40 % of the
                           way to card N+1, -0.4 40 % of the way to card N-1 (default 0)

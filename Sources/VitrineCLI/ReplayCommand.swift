@@ -31,7 +31,7 @@ struct ReplayCommand {
         Deltas under 0.1 notch are ignored. Send one line per report (for example every 1/120 s).
 
         options:
-          --config PATH   the deck (default Config/kiosk.json)
+          --config PATH   the deck: a config file, or a folder of images (default Config/kiosk.json)
           --script FILE   the script to play
           --size WxH      the window size in pixels (default: the config's window size)
           --events PATH   write paging events as JSON lines to PATH (- for standard output):

@@ -12,7 +12,7 @@ struct RunCommand {
         SIGTERM quit cleanly (exit 0); SIGHUP reloads the config.
 
         options:
-          --config PATH     the deck (default Config/kiosk.json)
+          --config PATH     the deck: a config file, or a folder of images (default Config/kiosk.json)
           --windowed WxH    a window of this many points (default: the config's window size)
           --fullscreen      cover the whole screen
           --kiosk           lock down: fullscreen on the configured display, no cursor, no screensaver; no key
