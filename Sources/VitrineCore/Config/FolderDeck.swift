@@ -108,6 +108,7 @@ public struct FolderListing: Sendable, Equatable {
     /// sorted once; nil to work it out again.
     public var plan: (images: [Int], sidecars: [Int])? = nil
 
+    /// Listings are equal when their entries, cut, undecodable names and plans are.
     public static func == (a: FolderListing, b: FolderListing) -> Bool {
         a.entries == b.entries && a.isCut == b.isCut && a.undecodableNames == b.undecodableNames
             && a.plan?.images == b.plan?.images && a.plan?.sidecars == b.plan?.sidecars

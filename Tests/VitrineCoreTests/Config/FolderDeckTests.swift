@@ -136,6 +136,14 @@ import VitrineFixtures
         ])
     }
 
+    @Test func aSidecarAtTheSizeLimitIsRead() {
+        let text = #"{"title": "At the limit"}"#
+        let padded = text + String(repeating: " ", count: Limits.sidecarBytes - text.utf8.count)
+        let (cards, problems) = Self.deck([Self.image("a.jpg"), Self.sidecar("a.json", padded)])
+        #expect(cards.map(\.title) == ["At the limit"])
+        #expect(problems.isEmpty)
+    }
+
     @Test func aSidecarTitleFollowsTheConfigRules() {
         let long = String(repeating: "x", count: Limits.textScalars + 1)
         let (cards, problems) = Self.deck([Self.image("a.jpg"), Self.sidecar("a.json", #"{"title": "\#(long)"}"#),
