@@ -69,7 +69,9 @@ extension FolderListing {
             }
             if nameBytes.first == 0x2E { continue }  // Hidden: never a card, never looked at.
             guard let name = String(validating: nameBytes, as: UTF8.self) else {
-                listing.undecodableNames.append(String(decoding: nameBytes, as: UTF8.self))
+                // Named once if it looks like a card's file: no path string can name it.
+                let lossy = String(decoding: nameBytes, as: UTF8.self)
+                if FolderDeck.role(of: lossy) != .ignored { listing.undecodableNames.append(lossy) }
                 continue
             }
             guard FolderDeck.role(of: name) != .ignored else { continue }

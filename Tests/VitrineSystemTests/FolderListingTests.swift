@@ -117,6 +117,20 @@ import VitrineFixtures
         #expect(throws: ConfigError.self) { try KioskConfig.load(path: "\(scratch.path)/kiosk.json") }
     }
 
+    @Test func aNameThatIsNotUTF8IsLeftOutWithOneLine() throws {
+        let scratch = try Scratch()
+        try scratch.demo("canyon", as: "a.jpg")
+        for name in [[0x62, 0xFF, 0x2E, 0x6A, 0x70, 0x67], [0x63, 0xFE, 0x2E, 0x74, 0x78, 0x74]] as [[UInt8]] {
+            let path = Array(scratch.path.utf8) + [0x2F] + name + [0]
+            let descriptor = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            #expect(descriptor >= 0)
+            close(descriptor)
+        }
+        let (config, warnings) = try KioskConfig.load(path: scratch.path)
+        #expect(config.cards.map(\.id) == ["a.jpg"])
+        #expect(warnings.map(\.description) == ["\(scratch.path)/b\u{FFFD}.jpg: (file): the name is not UTF-8; left out"])
+    }
+
     @Test func aLargeSidecarIsRefusedWithoutReadingItAll() throws {
         let scratch = try Scratch()
         try scratch.demo("canyon", as: "a.jpg")
