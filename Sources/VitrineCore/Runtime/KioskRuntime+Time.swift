@@ -106,8 +106,8 @@ extension KioskRuntime {
         if let duration, duration > KioskRuntime.frameInterval { framesOverBudget += 1 }
         guard !firstFrameShown else { return [] }
         firstFrameShown = true
-        // Draw again at once, so the neighbours start composing in the background.
-        needsFrame = true
+        // Draw again at once, so the neighbours start composing in the background (asleep, nothing is composed).
+        needsFrame = !sleep.asleep
         return [.firstFrameShown, .watch(watchedPaths)]
     }
 

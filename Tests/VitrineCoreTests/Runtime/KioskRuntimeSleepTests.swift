@@ -79,7 +79,10 @@ import Testing
                                autoplay: AutoplayConfig(interval: 8))
         kiosk.advance(to: 3_599)
         #expect(kiosk.runtime.isAsleep)
+        // Started asleep: one black frame, the first (systemd's READY=1 comes with it), and nothing more.
+        #expect(kiosk.frames.map(\.t) == [0])
         #expect(kiosk.frames.allSatisfy { $0.frame.asleep })
+        #expect(kiosk.otherEffects.contains(.firstFrameShown))
         #expect(!Self.paged(kiosk, after: 0))
         kiosk.advance(to: 3_600)
         #expect(!kiosk.runtime.isAsleep)
