@@ -124,7 +124,8 @@ extension KioskRuntime {
     /// Shows `input` to the sleeping screen first; returns true when it is used up: it woke the screen, or it
     /// belongs to the pointer gesture or wheel burst that did. A person's input also restarts the `wakeFor` time.
     ///
-    /// A key that quits (lockdown's exit chord, Escape in a window) still quits. The paging control commands wake
+    /// A key that quits (lockdown's exit chord, Escape in a window) still quits. A card ready while asleep draws
+    /// nothing. The paging control commands wake
     /// the screen and then page, since an operator asked for that card; `status`, `screenshot`, `pause`, `resume`
     /// and `reload` leave it asleep.
     mutating func sleepConsumes(_ input: RuntimeInput, effects: inout [KioskEffect]) -> Bool {
@@ -164,6 +165,9 @@ extension KioskRuntime {
             sleep.lastInput = now
             effects += wake(.control)
             return false
+        case .cardReady:
+            // A card composed in the background changes nothing on a black screen; it waits in the preparer.
+            return sleep.asleep
         default:
             return false
         }

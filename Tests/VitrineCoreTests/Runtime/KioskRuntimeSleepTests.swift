@@ -62,6 +62,7 @@ import Testing
         #expect(asleep.first?.t == 60)
         #expect(asleep.first?.frame.asleep == true)
         #expect(asleep.first?.frame.progress == nil)
+        kiosk.send(.cardReady, at: 61)  // A neighbour finished composing: nothing to draw on a black screen.
         #expect(!Self.paged(kiosk, after: 60), "attract mode advanced while asleep")
         // The watchdog is fed every period all night: no frame is owed.
         let feeds = kiosk.watchdogFeeds.filter { $0 > 60 }
