@@ -306,6 +306,9 @@ public final class KioskApp {
         deck?.preparer = nil
         cardPreparer = nil
         deck = nil
+        // Quitting asleep undoes the power-down: DPMS the kiosk enabled would otherwise stay on for what runs next.
+        if let down = poweredDown { window?.powerUp(down) }
+        poweredDown = nil
         window = nil
         // Events pushed before the close are for a window that is gone.
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
