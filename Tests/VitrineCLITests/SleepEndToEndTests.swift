@@ -39,3 +39,24 @@ import Testing
         #expect(app.wait(seconds: 5) == 0, "\(app.errors)")
     }
 }
+
+extension SleepEndToEndTests {
+    @Test func ctlWakeWakesItAndStatusSaysAsleep() throws {
+        let x = try XvfbSession()
+        let config = try KioskEndToEndTests.config(display: #", "awake": "\#(Self.hoursExcludingNow())", "wakeFor": 60"#)
+        let socket = KioskEndToEndTests.tempPath("control.sock")
+        let log = KioskEndToEndTests.tempPath("events.jsonl")
+        let app = try x.launchVitrine(["run", "--config", config, "--control", socket, "--events", log])
+        _ = try x.windowOrigin(of: app)
+        func ctl(_ words: [String]) throws -> String {
+            try VitrineProcess.run(["ctl", "--control", socket] + words, timeout: .seconds(15)).out
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(XvfbSession.eventually(5) { (try? ctl(["status"]))?.contains(#""asleep":true"#) == true })
+        #expect(try ctl(["wake"]) == #"{"ok":true,"asleep":false}"#)
+        #expect(try ctl(["status"]).contains(#""asleep":false"#))
+        #expect(KioskEndToEndTests.events(log).contains { $0.contains(#""event":"awake","reason":"control""#) })
+        kill(app.process.processIdentifier, SIGTERM)
+        #expect(app.wait(seconds: 5) == 0, "\(app.errors)")
+    }
+}
