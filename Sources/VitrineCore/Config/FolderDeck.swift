@@ -98,7 +98,8 @@ public struct FolderReadProblem: Error, Sendable, Equatable {
 
 /// A folder's entries as the loader listed them.
 public struct FolderListing: Sendable, Equatable {
-    /// Every entry found, in the order the system listed them (hidden ones included).
+    /// The entries found, in the order the system listed them (the loader passes over hidden names and names that
+    /// are neither images nor sidecars; a listing made by hand may hold them, and they are skipped here too).
     public var entries: [FolderEntry]
     /// Whether the folder had more than ``Limits/folderEntries`` entries, the rest not listed.
     public var isCut = false
