@@ -100,7 +100,8 @@ extension KioskRuntime {
             loaded = value
         }
         lastReloadFailure = nil
-        for warning in loaded.warnings { effects.append(.report("\(warning)")) }
+        for warning in loaded.warnings where !lastReloadWarnings.contains(warning) { effects.append(.report("\(warning)")) }
+        lastReloadWarnings = loaded.warnings
         let old = config
         var new = loaded.config
         // The mode (windowed or kiosk) is the run's, not the file's: --kiosk stays in force.

@@ -68,6 +68,8 @@ public struct KioskRuntime: Sendable {
     var reloadInFlight = false
     var reloadQueued: ReloadRequest?
     var lastReloadFailure: ConfigError?
+    /// The warnings of the last config taken: a reload reports only new ones (a folder deck reloads on every file).
+    var lastReloadWarnings: [ConfigDiagnostic] = []
     /// While a new deck's pictures are awaited: when the wait began, and every change held back meanwhile
     /// (see `KioskRuntime+Completeness.swift`).
     var completionWaitStart: Double?

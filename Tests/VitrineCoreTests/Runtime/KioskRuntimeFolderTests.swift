@@ -68,6 +68,21 @@ import VitrineFixtures
         #expect(kiosk.runtime.config.cards[2].title == "Renamed")
     }
 
+    @Test func aBadSidecarIsReportedOnceNotAtEveryReload() {
+        var entries = ["a.jpg", "b.jpg"].map { FolderEntry(name: $0, header: ImageHeaders.jpeg(width: 30, height: 20)) }
+        entries.append(FolderEntry(name: "a.json", contents: .success(Array(#"{"title": 3}"#.utf8))))
+        let loaded = FolderDeck.cards(from: FolderListing(entries: entries), source: Self.source)
+        var config = KioskConfig.folderDeck(Self.source.path)
+        config.cards = loaded.cards
+        var kiosk = EmbeddedKiosk(config: config, pixels: RuntimeFixture.pixels) { _ in
+            .success(LoadedConfig(config: config, warnings: loaded.problems))
+        }
+        kiosk.send(.filesChanged(["/srv/photos/."]), at: 1)
+        kiosk.send(.filesChanged(["/srv/photos/."]), at: 2)
+        kiosk.send(.filesChanged(["/srv/photos/."]), at: 3)
+        #expect(kiosk.reports == ["/srv/photos/a.json: title: expected a non-empty string, found a number; the card uses its fallback title"])
+    }
+
     @Test func removingTheCurrentFileKeepsTheIndexInTheDeck() {
         let folder = Folder(Self.config(["a.jpg", "b.jpg", "c.jpg"]))
         var kiosk = Self.kiosk(folder)
