@@ -5,7 +5,8 @@ extension FolderListing {
     /// Lists the folder at `path` for a folder deck in `order` and reads what the deck needs
     /// (``FolderDeck/plan(_:order:)``): the first bytes of each image file, and the sidecars.
     ///
-    /// Hidden names and names that are neither images nor sidecars are passed over without a system call. Nothing
+    /// Hidden names and names that are neither images nor sidecars are passed over without a system call; an image
+    /// file unchanged since an earlier load is only asked `stat` about (``FolderImageCache``). Nothing
     /// but a regular file is ever opened, and it is opened without blocking (``FileDescriptor/openRegularFile(_:)``),
     /// so a FIFO or a device in the folder blocks nothing. At most ``Limits/folderEntries`` entries are listed,
     /// ``Limits/folderCards`` image headers read (each at most ``Limits/imageMetadataBytes``) and sidecars of at
@@ -19,8 +20,17 @@ extension FolderListing {
         listing.plan = (images, sidecars)
         for index in images {
             let entryPath = source.entryPath(listing.entries[index].name)
+            // A file unchanged since a load before is not opened again (FolderImageCache).
+            var status = stat()
+            let identity = stat(entryPath, &status) == 0 ? FolderImageCache.Identity(status) : nil
+            if let identity, let known = FolderImageCache.shared.image(at: PathKey(entryPath), identity: identity) {
+                listing.entries[index].image = known
+                continue
+            }
             do throws(SystemError) {
-                listing.entries[index].image = FolderImage(header: try readHeader(entryPath))
+                let image = FolderImage(header: try readHeader(entryPath))
+                listing.entries[index].image = image
+                if let identity { FolderImageCache.shared.store(image, at: PathKey(entryPath), identity: identity) }
             } catch {
                 listing.entries[index].image = FolderImage(unreadable: "cannot be read: \(error.reason)")
             }

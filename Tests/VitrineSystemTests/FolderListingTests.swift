@@ -131,6 +131,28 @@ import VitrineFixtures
         #expect(warnings.map(\.description) == ["\(scratch.path)/b\u{FFFD}.jpg: (file): the name is not UTF-8; left out"])
     }
 
+    @Test func aReloadOpensOnlyNewAndChangedFiles() throws {
+        let scratch = try Scratch()
+        try scratch.demo("canyon", as: "a.jpg")
+        try scratch.demo("canyon", as: "b.jpg")
+        let source = FolderSource(path: scratch.path)
+        func titles() throws -> [String] {
+            FolderDeck.cards(from: try FolderListing.read(folder: scratch.path, order: .name), source: source).cards.map(\.title)
+        }
+        #expect(try titles() == ["a", "b"])
+        let hits = FolderImageCache.shared.hits
+        #expect(try titles() == ["a", "b"])
+        #expect(FolderImageCache.shared.hits - hits >= 2, "both files unchanged: neither opened again")
+        // b.jpg rewritten with an Exif title (and its time moved, as a copy of the same second would not): read again.
+        try scratch.write("b.jpg", try Self.photo(titled: "Now with a title"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: "\(scratch.path)/b.jpg")
+        #expect(try titles() == ["a", "Now with a title"])
+        // Replaced by a file that is no image: left out at once.
+        try scratch.write("a.jpg.tmp", "text")
+        #expect(rename("\(scratch.path)/a.jpg.tmp", "\(scratch.path)/a.jpg") == 0)
+        #expect(try titles() == ["Now with a title"])
+    }
+
     @Test func aLargeSidecarIsRefusedWithoutReadingItAll() throws {
         let scratch = try Scratch()
         try scratch.demo("canyon", as: "a.jpg")
