@@ -48,6 +48,8 @@ public final class KioskApp {
     private let waker: LoopWaker
     /// The queue the signal sources and the file watcher's callbacks run on.
     private let workerQueue = DispatchQueue(label: "vitrine.signals")
+    /// The queue a reload reads the config on (a folder deck of 10,000 images takes 0.1 s), so the loop keeps drawing.
+    private let reloadQueue = DispatchQueue(label: "vitrine.reload")
     private var signals: SignalWatcher?
     private var watcher: FileWatcher?
     private var control: ControlServer?
@@ -197,6 +199,7 @@ public final class KioskApp {
                 case .cardReady: send(.cardReady)
                 case .displayLost(let message): send(.displayLost(message))
                 case .control(let command, let client): send(.control(command, client: client))
+                case .configLoaded(let result, let changed): send(.configLoaded(result, changedImages: changed))
                 }
             }
         case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
@@ -225,8 +228,10 @@ public final class KioskApp {
             case .report(let line):
                 report(line)
             case .loadConfig(let changed):
-                // LoadedConfig.read also notes the pictures not there yet, which the runtime waits for.
-                send(.configLoaded(LoadedConfig.read(runtime.config.file), changedImages: changed))
+                // LoadedConfig.read also notes the pictures not there yet, which the runtime waits for. Read beside
+                // the loop; the runtime takes no other reload until this one is back.
+                let file = runtime.config.file
+                reloadQueue.async { [waker] in waker.post(.configLoaded(LoadedConfig.read(file), changedImages: changed)) }
             case .forgetImages(let paths):
                 deck?.invalidate(imagePaths: paths)
             case .forgetAllCards:

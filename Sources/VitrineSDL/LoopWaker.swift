@@ -22,6 +22,8 @@ public final class LoopWaker: Sendable {
         case displayLost(String)
         /// A control client sent a command.
         case control(ControlCommand, client: Int)
+        /// A config read for a reload is back, with the images the reload was for (nil: everything).
+        case configLoaded(Result<LoadedConfig, ConfigError>, changedImages: Set<PathKey>?)
     }
 
     private struct Inbox: ~Copyable {
