@@ -23,7 +23,7 @@ public struct Pager: Sendable {
     /// How far the card is from `currentPage`, in page widths (positive toward the next page).
     public internal(set) var offset: Double = 0
     /// `visualPosition` as it was before the latest `step(to:)`, for interpolating between steps.
-    public private(set) var previousVisualPosition: Double
+    public internal(set) var previousVisualPosition: Double
 
     /// The pointer gesture in progress, if the driving pointer is down.
     var gesture: PointerGesture?
@@ -39,6 +39,12 @@ public struct Pager: Sendable {
     var lastNotch: (time: Double, direction: Int)?
     /// The trackpad stream driving the card, if one is open.
     var wheelStream: WheelStream?
+    /// How programmatic moves show; a drag always slides.
+    public var transition: PageTransition = .slide
+    /// The fade (or `none` jump) in progress and the open transition it belongs to.
+    var fade: Fade?
+    /// The latest time seen before the latest `step(to:)`, for interpolating a fade between steps.
+    var previousTime: Double = -.infinity
 
     /// An animation toward an (unwrapped) target page; its transition is open until it lands or is caught.
     struct Settle: Sendable {
@@ -68,7 +74,7 @@ public struct Pager: Sendable {
     /// An open trackpad stream keeps the pager busy: it ends on a quiet gap (`PagingTuning.wheelStreamGap`) that
     /// only a later `step(to:)` can notice, so the loop keeps stepping until then. The notched wheel's debounce is
     /// not a pending timer: its expiry changes nothing by itself.
-    public var isIdle: Bool { settle == nil && heldPointers.isEmpty && wheelStream == nil }
+    public var isIdle: Bool { settle == nil && fade == nil && heldPointers.isEmpty && wheelStream == nil }
 
     /// Whether pages actually wrap: `wraps` with at least two cards.
     public var isWrapping: Bool { wraps && pageCount > 1 }
@@ -118,14 +124,16 @@ public struct Pager: Sendable {
     public mutating func step(to time: Double) -> [PagerEvent] {
         guard pageCount > 0, time.isFinite else { return [] }
         previousVisualPosition = visualPosition
-        return advance(to: time)
+        previousTime = now
+        return advance(to: time, step: true)
     }
 
     /// Moves the clock forward and the animation with it; ends a quiet trackpad stream (it settles like a
     /// release) and finishes the transition when the card arrives.
-    mutating func advance(to time: Double) -> [PagerEvent] {
+    mutating func advance(to time: Double, step: Bool = false) -> [PagerEvent] {
         now = max(now, time)
         var events: [PagerEvent] = []
+        finishFadeIfDue(step: step, events: &events)
         if let stream = wheelStream, now >= stream.lastDelta + PagingTuning.wheelStreamGap {
             wheelStream = nil
             settleAfterDrag(origin: stream.origin, pageVelocity: stream.tracker.velocity / stream.width,
