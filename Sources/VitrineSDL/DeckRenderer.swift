@@ -34,6 +34,7 @@ public final class DeckRenderer {
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
     private var deckGeneration = 0
     private let discs = DiscTextures()
+    private let fadeCopies = FadeCopies()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
@@ -142,7 +143,11 @@ public final class DeckRenderer {
             list.commands.removeAll { $0.cardIndex.map(missing.contains) ?? false }
             if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
-        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
+        var resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
+        if renderer.isSoftware {
+            let copies = fadeCopies.update(for: list, renderer: renderer, card: resources.card)
+            resources.fadingCard = { copies[$0] }
+        }
         guard rotation != .none else {
             errors += renderer.execute(list, resources: resources)
             return errors
