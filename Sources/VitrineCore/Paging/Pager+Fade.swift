@@ -104,12 +104,16 @@ extension Pager {
         }
     }
 
-    /// The cards to blend for the frame `alpha` of the way between the last two steps, bottom first; nil when no
-    /// fade shows (none runs, or a `none` jump waits for its step: the frame is the current card alone).
+    /// The cards to blend for the frame `alpha` of the way between the last two steps, bottom first (layers that
+    /// show nothing left out); nil when the frame is the current card alone: no fade runs, a `none` jump waits
+    /// for its step, or a fade has not yet begun to show.
     public func blend(alpha: Double) -> [CardLayer]? {
         guard let fade, fade.duration > 0 else { return nil }
         let a = alpha.isFinite ? min(max(alpha, 0), 1) : 1
         let t = previousTime.isFinite ? previousTime + (now - previousTime) * a : now
-        return fade.layers(at: t)
+        let layers = fade.layers(at: t).enumerated().filter { $0.offset == 0 || $0.element.opacity > 0 }.map(\.element)
+        // The current card alone (the first instant of a fade) is the frame at rest: no blend to draw.
+        if layers.count == 1, wrappedPage(layers[0].slot) == currentPage { return nil }
+        return layers
     }
 }
