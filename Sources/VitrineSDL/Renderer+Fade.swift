@@ -26,22 +26,23 @@ extension Renderer {
 /// The alpha-free copies of the cards that fade in (software renderer only; see ``Renderer/opaqueCopy(of:)``).
 ///
 /// A copy lives while its card is fading in and its composed texture is the same; the rest are freed each frame.
+/// The source is held (not just its address), so a texture composed later at the same address is never taken for it.
 final class FadeCopies {
-    private var copies: [Int: (source: ObjectIdentifier, copy: Texture)] = [:]
+    private var copies: [Int: (source: Texture, copy: Texture)] = [:]
 
     /// The copies for every `.fadedCard` in `list`, made as needed from `card(index)`; others are dropped.
     func update(for list: DisplayList, renderer: Renderer, card: (Int) -> Texture?) -> [Int: Texture] {
         var wanted: [Int: Texture] = [:]
         for case .fadedCard(let index, _, _) in list.commands {
             guard let source = card(index) else { continue }
-            if let kept = copies[index], kept.source == ObjectIdentifier(source) {
+            if let kept = copies[index], kept.source === source {
                 wanted[index] = kept.copy
             } else if let made = try? renderer.opaqueCopy(of: source) {
                 wanted[index] = made
             }
         }
         copies = wanted.reduce(into: [:]) { result, entry in
-            if let source = card(entry.key) { result[entry.key] = (ObjectIdentifier(source), entry.value) }
+            if let source = card(entry.key) { result[entry.key] = (source, entry.value) }
         }
         return wanted
     }

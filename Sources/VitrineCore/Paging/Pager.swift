@@ -10,7 +10,8 @@
 /// the target; the page changes when the card arrives.
 ///
 /// Rendering: draw pages `floor(p)` and `floor(p) + 1` (through `wrappedPage`) for `p = visualPosition`, or
-/// `interpolatedPosition(alpha:)` when a `FixedTimestepClock` drives `step(to:)`.
+/// `interpolatedPosition(alpha:)` when a `FixedTimestepClock` drives `step(to:)`; while a fade runs (see
+/// `transition`), the card stays in place and `blend(alpha:)` gives the cards to blend.
 public struct Pager: Sendable {
     /// The number of cards; 0 makes every input a no-op.
     public let pageCount: Int
