@@ -74,7 +74,7 @@ public final class KioskApp {
         let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
         StartupTimeline.mark("window and renderer made")
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
-                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0)
+                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0, localTime: LocalClock.now)
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
@@ -122,6 +122,7 @@ public final class KioskApp {
         var event = SDL_Event()
         while runtime.exit == nil {
             perform(runtime.advance(to: now))
+            followWallClock()
             drawIfWanted()
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, deck?.composedSinceTrim == true {
@@ -140,6 +141,13 @@ public final class KioskApp {
         }
         shutDown()
         return runtime.exit ?? .userQuit
+    }
+
+    /// Tells the runtime the wall clock again when it jumped (NTP setting it, a time-zone or daylight-saving change).
+    private func followWallClock() {
+        let local = LocalClock.now
+        if let expected = runtime.localTime, abs(local.seconds - expected.seconds) < LocalClock.jumpTolerance { return }
+        send(.wallClock(local))
     }
 
     /// Draws and presents the frame the runtime wants, if any.

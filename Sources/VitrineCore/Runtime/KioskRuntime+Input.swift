@@ -32,6 +32,8 @@ public enum RuntimeInput: Sendable, Equatable {
     case displayLost(String)
     /// A remote-control command from control client `client` (any number the driver uses to route the reply).
     case control(ControlCommand, client: Int)
+    /// The local wall clock shows this now: at the start, and whenever the system clock jumps.
+    case wallClock(LocalTime)
 }
 
 /// A config read from its file, with the warnings that did not stop it loading.
