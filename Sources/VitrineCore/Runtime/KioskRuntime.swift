@@ -61,6 +61,8 @@ public struct KioskRuntime: Sendable {
     var now: Double
     /// Local wall time minus runtime time, once the driver has said what the wall clock shows.
     var localOffset: Double?
+    /// The sleeping screen (see `KioskRuntime+Sleep.swift`).
+    var sleep = SleepState()
     /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
     /// failure (so reloading for an image alone does not repeat it word for word).
     var reloadInFlight = false
@@ -121,6 +123,7 @@ public struct KioskRuntime: Sendable {
     public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
         var effects = advance(to: now)
         guard exit == nil else { return effects }
+        if sleepConsumes(input, effects: &effects) { return effects }
         switch input {
         case .paging(let kioskInput):
             effects += page(kioskInput)
@@ -159,6 +162,7 @@ public struct KioskRuntime: Sendable {
         case .wallClock(let local):
             effects += setWallClock(local)
         }
+        effects += updateSleep()
         return effects
     }
 
