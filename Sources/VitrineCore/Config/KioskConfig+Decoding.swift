@@ -28,6 +28,7 @@ extension KioskConfig {
         config.autoplay = draft.autoplay
         config.controlSocket = draft.controlSocket
         config.folder = draft.folder
+        config.transition = draft.transition
         return (config, validator.warnings)
     }
 
