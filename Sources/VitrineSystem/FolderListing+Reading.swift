@@ -51,7 +51,8 @@ extension FolderListing {
 
     /// The entries of the folder at `path` that may matter to a deck (images and sidecars by name), with their
     /// kind and, for `modified` order, their modification time.
-    static func list(_ path: String, order: FolderOrder) throws(SystemError) -> FolderListing {
+    /// At most `entryLimit` entries are listed (``Limits/folderEntries``; smaller in tests).
+    static func list(_ path: String, order: FolderOrder, entryLimit: Int = Limits.folderEntries) throws(SystemError) -> FolderListing {
         let descriptor = try FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY)
         guard let directory = fdopendir(descriptor.rawValue) else {
             let error = SystemError.last("fdopendir(\(path))")
@@ -73,7 +74,7 @@ extension FolderListing {
             }
             if nameBytes == [0x2E] || nameBytes == [0x2E, 0x2E] { continue }
             seen += 1
-            if seen > Limits.folderEntries {
+            if seen > entryLimit {
                 listing.isCut = true
                 break
             }

@@ -153,6 +153,15 @@ import VitrineFixtures
         #expect(try titles() == ["Now with a title"])
     }
 
+    @Test func theListingStopsAtItsEntryLimit() throws {
+        let scratch = try Scratch()
+        for name in ["a.jpg", "b.jpg", ".hidden", "notes.txt", "sub"] { try scratch.write(name, "x") }
+        // Every entry counts, hidden and ignored ones too: at the limit nothing is cut, one past it is.
+        #expect(try !FolderListing.list(scratch.path, order: .name, entryLimit: 5).isCut)
+        #expect(try FolderListing.list(scratch.path, order: .name, entryLimit: 4).isCut)
+        #expect(try FolderListing.list(scratch.path, order: .name, entryLimit: 5).entries.map(\.name).sorted() == ["a.jpg", "b.jpg"])
+    }
+
     @Test func aLargeSidecarIsRefusedWithoutReadingItAll() throws {
         let scratch = try Scratch()
         try scratch.demo("canyon", as: "a.jpg")
