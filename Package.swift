@@ -50,13 +50,13 @@ let package = Package(
         // Helpers the SDL and process tests share: screenshot compare, record modes, the bad-image corpus.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineFixtures"]),
 
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineTestSupport", "VitrineFixtures"]),
         // The core's tests link neither SDL nor the system target.
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineFixtures"]),
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineCore", "VitrineSystem"]),
         .testTarget(
             name: "VitrineSDLTests",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport", "VitrineFixtures"],
             exclude: ["Goldens", "Fixtures"]
         ),
     ]

@@ -23,9 +23,13 @@ typedef struct vitrine_jpeg {
     char first_warning[JMSG_LENGTH_MAX];
     /// Whether the data ended before the image did ("Premature end of JPEG file"): libjpeg greys out the rest.
     int truncated;
-    /// Stop after this many progressive scans (0: no limit), or once CLOCK_MONOTONIC passes `deadline` seconds.
+    /// Stop after this many progressive scans (0: no limit), or once the decoding thread's CPU time
+    /// (CLOCK_THREAD_CPUTIME_ID) passes `deadline` seconds.
     int max_scans;
     double deadline;
+    /// Asked in the progress monitor whether to give up (with `stop_context`); NULL: never.
+    int (*should_stop)(void *stop_context);
+    void *stop_context;
 } vitrine_jpeg;
 
 static void vitrine_jpeg_error_exit(j_common_ptr info) {
@@ -47,8 +51,12 @@ static void vitrine_jpeg_progress(j_common_ptr info) {
         snprintf(j->message, sizeof j->message, "more than %d progressive scans", j->max_scans);
         longjmp(j->jump, 1);
     }
+    if (j->should_stop && j->should_stop(j->stop_context)) {
+        snprintf(j->message, sizeof j->message, "abandoned");
+        longjmp(j->jump, 1);
+    }
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     if (j->deadline > 0 && (double)now.tv_sec + now.tv_nsec / 1e9 > j->deadline) {
         snprintf(j->message, sizeof j->message, "decoding took longer than the time limit");
         longjmp(j->jump, 1);
