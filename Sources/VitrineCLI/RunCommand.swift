@@ -84,6 +84,9 @@ struct RunCommand {
             // the config is validated and SDL opens the display.
             let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
             let fonts = try? FontLibrary(paths: fontPaths.get())
+            // From here a SIGTERM or SIGINT abandons the image decodes, until the app watches signals itself.
+            let startup = StartupSignals()
+            defer { startup.end() }
             // A window size on the command line tells the first card's size before the config is read.
             let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
             let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
@@ -123,6 +126,7 @@ struct RunCommand {
             do throws(SDLError) {
                 let app = try KioskApp(options: options, fonts: fonts, events: events, heartbeatPeriod: Systemd.watchdogPeriod,
                                        firstCard: config.cards.isEmpty ? nil : firstCard, report: { Log.warning($0) })
+                startup.handOver(to: app)
                 app.onFirstFrame = {
                     Log.info("first frame shown")
                     Systemd.notifyReady()

@@ -114,6 +114,10 @@ public final class KioskApp {
         return points.width > 0 ? Double(renderer.outputSize.width) / Double(points.width) : 1
     }
 
+    /// Makes the run stop as signal `number` (SIGTERM, SIGINT) would: for a signal caught while the app was made,
+    /// before it watched signals itself.
+    public func stop(bySignal number: Int32) { waker.post(.signal(number)) }
+
     /// Shows the deck until it is told to stop, shuts down in order, and says why it stopped.
     ///
     /// When nothing moves it blocks in `SDL_WaitEvent` (or `SDL_WaitEventTimeout` until the runtime's next
