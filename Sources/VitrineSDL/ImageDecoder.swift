@@ -75,6 +75,7 @@ public enum ImageDecoder {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target, stop: stop)
         case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop)
         case .bmp:
+            if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size) { throw problem }
             if let picture = try BMPBitfields.decode(bytes) {
                 decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
             } else {
@@ -82,8 +83,11 @@ public enum ImageDecoder {
             }
         case .webp:
             if let frame = try WebPFirstFrame.first(in: bytes) {
+                // The canvas, the frame as SDL_image decodes it, and its copy in the card's format.
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, bytesPerPixel: 12) { throw problem }
                 decoded = try decodeFirstFrame(frame)
             } else {
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size) { throw problem }
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
         case .heif: decoded = try HEIFDecoder.decode(bytes)
