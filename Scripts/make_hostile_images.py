@@ -122,6 +122,11 @@ def main():
     data = bytearray(open(whole, "rb").read())
     data[6:10] = struct.pack("<HH", 8, 8)
     write(out, os.path.basename(whole), bytes(data))
+    # Small files that decode whole to many megapixels: a lossless WebP, an RLE BMP, a GIF.
+    Image.new("RGB", (4000, 4000), (255, 0, 0)).save(os.path.join(out, "webp-4000x4000-lossless.webp"), lossless=True)
+    Image.new("P", (4800, 4800), 0).save(os.path.join(out, "gif-4800x4800.gif"))
+    subprocess.run(["convert", "-size", "7000x7000", "xc:red", "-type", "palette", "-compress", "RLE",
+                    "BMP3:" + os.path.join(out, "bmp-7000x7000-rle.bmp")], check=True)
     # Exif orientations 1 to 8 on an asymmetric picture (red top-left corner), written by Pillow.
     marker = Image.new("RGB", (300, 200), (40, 40, 200))
     marker.paste((220, 30, 30), (0, 0, 100, 60))

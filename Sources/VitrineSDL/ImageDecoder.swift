@@ -76,6 +76,7 @@ public enum ImageDecoder {
         case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop)
         case .bmp:
             if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size) { throw problem }
+            try BMPRunLengths.check(bytes)
             if let picture = try BMPBitfields.decode(bytes) {
                 decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
             } else {
