@@ -19,11 +19,11 @@ import VitrineFixtures
         return path
     }
 
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aStopSignalDuringTheFirstCardsDecodeAbandonsItAndQuitsCleanly(signal: Int32) throws {
+    @Test(arguments: [SIGTERM, SIGINT], [["--windowed", "600x400"], ["--kiosk"]])
+    func aStopSignalDuringTheFirstCardsDecodeAbandonsItAndQuitsCleanly(signal: Int32, mode: [String]) throws {
         let config = try Self.slowDeck()
         let x = try XvfbSession()
-        let app = try x.launchVitrine(["run", "--config", config, "--windowed", "600x400", "--log-level", "debug"])
+        let app = try x.launchVitrine(["run", "--config", config, "--log-level", "debug"] + mode)
         // The window is made while the picture is still decoding (the start-up timeline says which came first).
         #expect(XvfbSession.eventually(10) { app.errors.contains("start-up: window and renderer made") }, "\(app.errors)")
         try #require(!app.errors.contains("start-up: first card decoded"), "the picture decoded before the signal: \(app.errors)")
