@@ -46,18 +46,24 @@ public enum ImageLimits {
 
     /// The memory a HEIC or AVIF decode may take: 160 MiB. libheif decodes the whole picture and keeps its YUV
     /// planes and the codec's frames beside the RGBA result: measured at about 10 bytes a pixel (a 12-megapixel
-    /// phone photo peaked 115 MiB above the process's baseline), so pictures up to about 16 megapixels are decoded.
+    /// phone photo peaked 115 MiB above the process's baseline), and at 10.7 for high-entropy content (a 4096x4096
+    /// HEIC of noise: 171 MiB above the baseline and its 18 MB file), so pictures up to about 14 megapixels are
+    /// decoded (``heifBytesPerPixel``).
     public static let heifDecodeMemoryBytes = 160 * 1024 * 1024
 
-    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``.
-    public static let heifBytesPerPixel = 10
+    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``: 12, above the
+    /// 10.7 measured at worst (at 10, a 16.8-megapixel HEIC of noise was accepted and went 11 MiB over).
+    public static let heifBytesPerPixel = 12
+
+    /// The memory a HEIC or AVIF picture of `size` is counted at: over ``heifDecodeMemoryBytes`` is refused.
+    public static func heifDecodeBytes(_ size: PixelSize) -> Int { size.width * size.height * heifBytesPerPixel }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
     /// are a known way to make a small file take minutes of CPU.
     public static let maximumProgressiveScans = 100
 
     /// The longest a JPEG or PNG decode may take, in seconds of the decoding thread's CPU time, before it is
-    /// abandoned with a reason. (HEIC and AVIF are held to about 16 megapixels instead: libheif 1.15 cannot be
+    /// abandoned with a reason. (HEIC and AVIF are held to about 14 megapixels instead: libheif 1.15 cannot be
     /// interrupted, and a 12-megapixel photo takes about 1.1 s.)
     public static let decodeSeconds = 5.0
 
