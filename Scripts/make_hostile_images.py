@@ -127,6 +127,9 @@ def main():
     Image.new("P", (4800, 4800), 0).save(os.path.join(out, "gif-4800x4800.gif"))
     subprocess.run(["convert", "-size", "7000x7000", "xc:red", "-type", "palette", "-compress", "RLE",
                     "BMP3:" + os.path.join(out, "bmp-7000x7000-rle.bmp")], check=True)
+    # The largest HEIC the old limit let through, of noise (the codec's worst case): 4096x4096, 18 MB, slow to encode.
+    subprocess.run(["convert", "-size", "2048x2048", "xc:", "+noise", "Random", "-resize", "4096x4096", "-quality", "90",
+                    os.path.join(out, "heic-4096x4096-noise.heic")], check=False)
     # Exif orientations 1 to 8 on an asymmetric picture (red top-left corner), written by Pillow.
     marker = Image.new("RGB", (300, 200), (40, 40, 200))
     marker.paste((220, 30, 30), (0, 0, 100, 60))
