@@ -70,24 +70,31 @@ struct RunCommand {
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
         SDLLibrary.skipComposeTable()
+        SDLLibrary.skipSessionBusAutolaunch()
         XlibErrors.install(lostDisplayExitCode: ExitCode.unavailable)
         SDLLibrary.tuneHeap()
+        // The first card's picture is decoded (and, in a window, the card composed) on another thread while SDL
+        // starts, the config is validated and SDL opens the display: decoding needs neither SDL nor the display,
+        // and the thread opens no font before it is told which card to make, after SDL_ttf is up.
+        let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
+        let fonts = try? FontLibrary(paths: fontPaths.get())
+        // A window size on the command line tells the first card's size before the config is read.
+        let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
+        let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
         let library: SDLLibrary
         do throws(SDLError) {
             library = try SDLLibrary(video: false)
         } catch {
+            firstCard?.wait()
             Log.error("\(error)")
             return ExitCode.software
         }
         return withExtendedLifetime(library) { () -> Int32 in
-            // The first card's picture is decoded (and, in a window, the card composed) on another thread while
-            // the config is validated and SDL opens the display.
-            let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
-            let fonts = try? FontLibrary(paths: fontPaths.get())
-            // A window size on the command line tells the first card's size before the config is read.
-            let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
-            let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
-            defer { firstCard?.wait() }
+            // Fonts are closed while SDL_ttf is still up, whatever order the objects go in afterwards.
+            defer {
+                firstCard?.wait()
+                fonts?.closeAll()
+            }
             // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
             // display. A config error still comes first: the display is not reported on before the config is good.
             let path = configPath
