@@ -100,6 +100,13 @@ public struct CardComposer: Hashable, Sendable {
         } catch {
             return try composeSurface(image: PreparedImage(.failure(error)), fonts: fonts)
         }
+        return try composeSurface(over: surface, fonts: fonts)
+    }
+
+    /// Composes the card in `surface`, which already holds the picture scaled to the card (as
+    /// ``composeSurface(decoded:fonts:)`` scales it, or ``JPEGCardStream`` decodes it): the rest of the card is
+    /// drawn over it, in place.
+    public func composeSurface(over surface: Surface, fonts: FontLibrary) throws(SDLError) -> (surface: Surface, problems: [Problem]) {
         let renderer = try Renderer(surface: surface)
         var list = layout(imageSize: size, fonts: fonts).displayList
         list.commands.removeAll { if case .image = $0 { true } else { false } }

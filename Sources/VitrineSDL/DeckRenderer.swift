@@ -265,7 +265,7 @@ public final class DeckRenderer {
             } else {
                 let request = imageRequest(index)
                 var decoded = output.decoded
-                if output.fromCache || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
+                if output.fromCache || output.streamed || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
                     decoded = PreparedImage.decode(path: request.path, options: request.decodeOptions)  // Decoded for another size.
                 }
                 if renderer.isSoftware, let cache = first.cache {
