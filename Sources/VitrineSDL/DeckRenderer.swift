@@ -245,6 +245,9 @@ public final class DeckRenderer {
             SDL_RenderClear(renderer.pointer)
             SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
         }
+        // Made already (from the card cache): the window's frame is faulted in beside copying it into its texture.
+        let toucher = texture == nil ? WindowFrameToucher(renderer) : nil
+        defer { toucher?.wait() }
         let output = first.wait()
         do throws(SDLError) {
             if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
