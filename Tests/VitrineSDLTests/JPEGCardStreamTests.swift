@@ -57,6 +57,15 @@ extension SDLTests {
             #expect(streamed == (try Self.wholeThenStretched(path, card: card)))
         }
 
+        @Test func aProgressiveJPEGGivesTheSameCardToo() throws {
+            _ = Fixture.library
+            let path = "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures/progressive.jpg"
+            for card in [PixelSize(width: 300, height: 200), PixelSize(width: 97, height: 65)] {
+                let streamed = try #require(try Self.streamed(path, card: card))
+                #expect(streamed == (try Self.wholeThenStretched(path, card: card)))
+            }
+        }
+
         @Test func aTurnedOrCMYKOrDamagedPictureIsLeftToTheWholeDecode() throws {
             _ = Fixture.library
             let card = PixelSize(width: 300, height: 200)
