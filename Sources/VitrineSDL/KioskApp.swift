@@ -56,6 +56,8 @@ public final class KioskApp {
     /// the first picture is a card.
     private var cardPreparer: CardPreparer?
     private let start = MonotonicClock.seconds
+    /// How the display was powered down while the kiosk sleeps (Window+Power.swift); nil while awake.
+    private var poweredDown: Window.PowerDown?
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
@@ -74,7 +76,7 @@ public final class KioskApp {
         let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
         StartupTimeline.mark("window and renderer made")
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
-                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0)
+                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0, localTime: LocalClock.now)
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
@@ -122,6 +124,7 @@ public final class KioskApp {
         var event = SDL_Event()
         while runtime.exit == nil {
             perform(runtime.advance(to: now))
+            followWallClock()
             drawIfWanted()
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, deck?.composedSinceTrim == true {
@@ -140,6 +143,13 @@ public final class KioskApp {
         }
         shutDown()
         return runtime.exit ?? .userQuit
+    }
+
+    /// Tells the runtime the wall clock again when it jumped (NTP setting it, a time-zone or daylight-saving change).
+    private func followWallClock() {
+        let local = LocalClock.now
+        if let expected = runtime.localTime, abs(local.seconds - expected.seconds) < LocalClock.jumpTolerance { return }
+        send(.wallClock(local))
     }
 
     /// Draws and presents the frame the runtime wants, if any.
@@ -238,7 +248,23 @@ public final class KioskApp {
                 control?.reply(client, reply)
             case .screenshot(let path, let client):
                 control?.reply(client, screenshot(to: path))
+            case .displaySleep(let asleep, let note):
+                setDisplaySleep(asleep, note: note)
             }
+        }
+    }
+
+    /// Lets the display power down while the kiosk sleeps, or powers it on as it wakes; logs `note` and how.
+    private func setDisplaySleep(_ asleep: Bool, note: String) {
+        guard let window else { return }
+        if asleep, poweredDown == nil {
+            let down = window.powerDown()
+            poweredDown = down
+            Logger.shared.log(.info, "\(note): \(down.description)")
+        } else if !asleep, let down = poweredDown {
+            window.powerUp(down)
+            poweredDown = nil
+            Logger.shared.log(.info, note)
         }
     }
 
@@ -280,6 +306,9 @@ public final class KioskApp {
         deck?.preparer = nil
         cardPreparer = nil
         deck = nil
+        // Quitting asleep undoes the power-down: DPMS the kiosk enabled would otherwise stay on for what runs next.
+        if let down = poweredDown { window?.powerUp(down) }
+        poweredDown = nil
         window = nil
         // Events pushed before the close are for a window that is gone.
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)

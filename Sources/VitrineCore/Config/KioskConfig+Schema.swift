@@ -13,6 +13,7 @@ enum KioskSchema {
         var display = DisplayConfig()
         var wrap = true
         var autoplay: AutoplayConfig? = nil
+        var transition = PageTransition.slide
         /// The control socket's path, resolved; nil for none.
         var controlSocket: String? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
@@ -67,6 +68,9 @@ enum KioskSchema {
             var autoplay = AutoplayConfig()
             if validator.decodeObject(value, at: path, schema: KioskSchema.autoplay, into: &autoplay) { draft.autoplay = autoplay }
             draft.autoplayErrorIndex = validator.errors.count
+        },
+        .init("transition", expected: "a transition") { draft, value, path, validator in
+            if let transition: PageTransition = validator.choice(value, at: path) { draft.transition = transition }
         },
         .init("control", expected: "an object") { draft, value, path, validator in
             var control = ControlDraft()
@@ -178,6 +182,12 @@ enum KioskSchema {
         },
         .init("exifOrientation", expected: "true or false") { display, value, path, validator in
             if let apply = validator.bool(value, at: path) { display.exifOrientation = apply }
+        },
+        .init("awake", expected: "hours such as \"mon-fri 09:00-18:00\"") { display, value, path, validator in
+            if let hours = validator.awakeHours(value, at: path) { display.awake = hours }
+        },
+        .init("wakeFor", expected: "seconds") { display, value, path, validator in
+            if let seconds = validator.number(value, at: path, in: DisplayConfig.wakeForRange) { display.wakeFor = seconds }
         },
     ])
 

@@ -8,6 +8,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var wrap: Bool
     /// Attract mode; nil (the default) leaves it off.
     public var autoplay: AutoplayConfig? = nil
+    /// How programmatic moves show (`transition`): slide (the default), fade or none; a drag always slides.
+    public var transition: PageTransition = .slide
     /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
     public var controlSocket: String? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.
@@ -75,6 +77,10 @@ public struct DisplayConfig: Sendable, Equatable {
     public var renderer: RendererChoice = .auto
     /// Whether a photo's Exif orientation turns it upright (phones store portraits sideways and say so there).
     public var exifOrientation = true
+    /// The hours the screen is awake (`display.awake`); outside them it sleeps. nil (the default): never sleeps.
+    public var awake: WeeklyHours? = nil
+    /// Seconds a sleeping screen stays awake after the last touch, key or `wake` command (`display.wakeFor`).
+    public var wakeFor: Double = DisplayConfig.defaultWakeFor
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

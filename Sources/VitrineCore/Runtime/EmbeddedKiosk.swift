@@ -30,11 +30,13 @@ public struct EmbeddedKiosk {
     /// Receives each batch of event-log lines as they happen (the replay's `--events` file).
     private let onEvents: ([TimedKioskEvent]) -> Void
 
-    /// A kiosk showing `config` in a drawable of `pixels`, at time `start`; `loadConfig` answers reloads.
+    /// A kiosk showing `config` in a drawable of `pixels`, at time `start`, when the wall clock shows `localStart`
+    /// (nil: no wall clock); `loadConfig` answers reloads.
     public init(config: KioskConfig, pixels: PixelSize, heartbeatPeriod: Double? = nil, start: Double = 0,
+                localStart: LocalTime? = nil,
                 loadConfig: @escaping ConfigLoader, onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
         runtime = KioskRuntime(config: config, pixels: pixels, settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true),
-                               start: start)
+                               start: start, localTime: localStart)
         now = start
         self.loadConfig = loadConfig
         self.onEvents = onEvents

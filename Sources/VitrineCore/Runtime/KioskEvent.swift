@@ -9,11 +9,16 @@ public enum KioskEvent: Sendable, Equatable {
     case deckReloaded(cards: Int)
     /// A remote-control command arrived (it is input like any other, so the log shows it).
     case command(ControlCommand)
+    /// The screen went to sleep outside `display.awake`, until the awake hours begin at `until` (nil: not known).
+    case asleep(until: LocalTime?)
+    /// The screen woke, for `reason`.
+    case awake(reason: WakeReason)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
     /// `{"t":3.250,"event":"pageChanged","page":3,"from":0,"reason":"reload"}`,
-    /// `{"t":3.250,"event":"deckReloaded","cards":6}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
+    /// `{"t":3.250,"event":"deckReloaded","cards":6}`, `{"t":9.000,"event":"asleep","until":"2026-12-01T09:00"}`,
+    /// `{"t":12.500,"event":"awake","reason":"input"}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
     public func jsonLine(t: Double) -> String? {
         let head = "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":"
         switch self {
@@ -26,6 +31,10 @@ public enum KioskEvent: Sendable, Equatable {
         case .command(let command):
             // The request's own members after the source: {"t":…,"event":"command","source":"control","cmd":"next"}.
             return head + "\"command\",\"source\":\"control\"," + command.jsonLine.dropFirst()
+        case .asleep(let until):
+            return head + "\"asleep\",\"until\":" + (until.map { JSONText.quoted($0.description) } ?? "null") + "}"
+        case .awake(let reason):
+            return head + "\"awake\",\"reason\":\"\(reason.rawValue)\"}"
         }
     }
 }

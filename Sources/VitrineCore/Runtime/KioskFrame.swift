@@ -16,6 +16,8 @@ public struct KioskFrame: Sendable, Equatable {
     public var progress: Double?
     /// Counts the decks the runtime has had: a reload that changes the cards makes every later frame differ.
     public var deckGeneration: Int
+    /// Whether the screen is asleep (outside `display.awake`): the frame is plain black, whatever else it says.
+    public var asleep = false
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

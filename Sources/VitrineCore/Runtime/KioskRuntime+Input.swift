@@ -32,6 +32,8 @@ public enum RuntimeInput: Sendable, Equatable {
     case displayLost(String)
     /// A remote-control command from control client `client` (any number the driver uses to route the reply).
     case control(ControlCommand, client: Int)
+    /// The local wall clock shows this now: at the start, and whenever the system clock jumps.
+    case wallClock(LocalTime)
 }
 
 /// A config read from its file, with the warnings that did not stop it loading.
@@ -78,6 +80,9 @@ public enum KioskEffect: Sendable, Equatable {
     case reply(client: Int, ControlReply)
     /// Write the frame on screen to a PNG at `path`, then reply to control client `client` (ok, or why not).
     case screenshot(path: String, client: Int)
+    /// The screen fell asleep (true: let the display power down) or woke (false: power it on); `note` says why,
+    /// one line for the log at info level.
+    case displaySleep(Bool, note: String)
 }
 
 /// Why a kiosk stopped.

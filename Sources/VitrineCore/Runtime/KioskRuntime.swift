@@ -59,6 +59,10 @@ public struct KioskRuntime: Sendable {
     var watchdogStarved = false
     /// The latest time the runtime was given.
     var now: Double
+    /// Local wall time minus runtime time, once the driver has said what the wall clock shows.
+    var localOffset: Double?
+    /// The sleeping screen (see `KioskRuntime+Sleep.swift`).
+    var sleep = SleepState()
     /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
     /// failure (so reloading for an image alone does not repeat it word for word).
     var reloadInFlight = false
@@ -76,8 +80,10 @@ public struct KioskRuntime: Sendable {
     /// Presented frames that took longer than ``frameInterval`` to build, draw and present.
     public internal(set) var framesOverBudget = 0
 
-    /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`.
-    public init(config: KioskConfig, pixels: PixelSize, pointScale: Double = 1, settings: Settings = Settings(), start: Double) {
+    /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`,
+    /// when the wall clock shows `localTime` (nil: not known yet).
+    public init(config: KioskConfig, pixels: PixelSize, pointScale: Double = 1, settings: Settings = Settings(), start: Double,
+                localTime: LocalTime? = nil) {
         self.settings = settings
         self.config = config
         physicalPixels = pixels
@@ -87,10 +93,12 @@ public struct KioskRuntime: Sendable {
         session = KioskSession(pageCount: config.cards.count, wraps: config.wrap,
                                stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
                                rotation: display.rotation)
+        session.pager.transition = config.transition
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
         startTime = start
+        localOffset = localTime.map { $0.seconds - start }
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
         nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
     }
@@ -115,6 +123,7 @@ public struct KioskRuntime: Sendable {
     public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
         var effects = advance(to: now)
         guard exit == nil else { return effects }
+        if sleepConsumes(input, effects: &effects) { return effects }
         switch input {
         case .paging(let kioskInput):
             effects += page(kioskInput)
@@ -150,7 +159,10 @@ public struct KioskRuntime: Sendable {
             effects += quit(.displayLost(message))
         case .control(let command, let client):
             effects += control(command, client: client)
+        case .wallClock(let local):
+            effects += setWallClock(local)
         }
+        effects += updateSleep()
         return effects
     }
 
