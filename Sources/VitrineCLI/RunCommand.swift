@@ -90,9 +90,11 @@ struct RunCommand {
             return ExitCode.software
         }
         return withExtendedLifetime(library) { () -> Int32 in
+            var warmUp: Deferred<Void>?
             // Fonts are closed while SDL_ttf is still up, whatever order the objects go in afterwards.
             defer {
                 firstCard?.wait()
+                _ = warmUp?.value
                 fonts?.closeAll()
             }
             // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
@@ -121,7 +123,13 @@ struct RunCommand {
                                            fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
             options.controlPath = controlPath
             if let card = config.cards.first {
-                firstCard.proceed(card: card, index: 0, expected: KioskApp.expectedFirstCard(options: options))
+                let expected = KioskApp.expectedFirstCard(options: options)
+                firstCard.proceed(card: card, index: 0, expected: expected)
+                // The card's faces are opened and its lines rendered beside the decode, so composing it finds its
+                // glyphs ready; a card read from the cache needs no text.
+                if let expected, !firstCard.isFinished, firstCard.cache?.holdsCard(forImage: card.image) != true {
+                    warmUp = Deferred("vitrine.fonts") { expected.warmUpText(fonts: fonts) }
+                }
             }
             if case .failure(let error) = video {
                 Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")

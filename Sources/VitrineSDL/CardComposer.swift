@@ -66,7 +66,7 @@ public struct CardComposer: Hashable, Sendable {
     }
 
     /// The card's layout for a picture of `imageSize` (nil: the placeholder).
-    private func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
+    func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
                                         pointScale: pointScale)

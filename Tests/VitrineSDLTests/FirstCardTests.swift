@@ -129,6 +129,25 @@ extension SDLTests {
             #expect(ImageDifference.between(expected: reference, actual: try RGBAImage(headless.render(pager))) == nil)
         }
 
+        @Test func warmingUpTheTextOnAnotherThreadLeavesTheCardAsItWas() throws {
+            _ = Fixture.library
+            let config = Fixture.deck()
+            let expected = try #require(Self.expected(config))
+            let decoded = PreparedImage.decode(path: config.cards[0].image, options: expected.decodeOptions)
+            let cold = try expected.composeSurface(decoded: decoded, fonts: FontLibrary(paths: Fixture.fontPaths)).surface
+            let fonts = FontLibrary(paths: Fixture.fontPaths)
+            let warmed = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                expected.warmUpText(fonts: fonts)
+                warmed.signal()
+            }
+            let warm = try expected.composeSurface(decoded: decoded, fonts: fonts).surface  // Meanwhile, on this thread.
+            warmed.wait()
+            #expect(ImageDifference.between(expected: try RGBAImage(cold), actual: try RGBAImage(warm)) == nil)
+            let after = try expected.composeSurface(decoded: decoded, fonts: fonts).surface
+            #expect(ImageDifference.between(expected: try RGBAImage(cold), actual: try RGBAImage(after)) == nil)
+        }
+
         @Test func withoutAPlanTheThreadStopsAfterItsGuess() {
             _ = Fixture.library
             let first = FirstCard(configFile: "/nonexistent/deck.json", fonts: FontLibrary(paths: Fixture.fontPaths))
