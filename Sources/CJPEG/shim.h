@@ -115,3 +115,18 @@ static inline int vitrine_jpeg_read_all(vitrine_jpeg *j, unsigned char *pixels, 
     jpeg_finish_decompress(&j->info);
     return 1;
 }
+
+/// Reads the next output row into `row`; 0 on failure. With ``vitrine_jpeg_finish``, for decoding a row at a time.
+static inline int vitrine_jpeg_read_row(vitrine_jpeg *j, unsigned char *row) {
+    if (setjmp(j->jump)) return 0;
+    JSAMPROW rows = row;
+    jpeg_read_scanlines(&j->info, &rows, 1);
+    return 1;
+}
+
+/// Finishes decompressing once every row was read; 0 on failure.
+static inline int vitrine_jpeg_finish(vitrine_jpeg *j) {
+    if (setjmp(j->jump)) return 0;
+    jpeg_finish_decompress(&j->info);
+    return 1;
+}

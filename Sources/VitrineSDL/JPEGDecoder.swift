@@ -20,16 +20,25 @@ enum JPEGDecoder {
                     throw .overLimit(.jpeg, "out of memory starting the JPEG decoder")
                 }
                 defer { vitrine_jpeg_destroy(j) }
-                // libjpeg's progress monitor asks whether to give up: the stop (held here for the decode) or the process's.
-                j.pointee.stop_context = stop.map { Unmanaged.passUnretained($0).toOpaque() }
-                j.pointee.should_stop = { context in
-                    let stop = context.map { Unmanaged<DecodeStop>.fromOpaque($0).takeUnretainedValue() }
-                    return DecodeStop.shouldStop(stop) ? 1 : 0
-                }
+                applyLimits(j, stop: stop, maximumScans: maximumScans)
                 return try withExtendedLifetime(stop) { () throws(ImageProblem) in try decode(j, covering: target, maximumScans: maximumScans) }
             }
         }
         return try result.get()
+    }
+
+    /// Holds the decode `j` to ``ImageLimits`` (progressive scans, decode memory, CPU time) and to `stop` (kept
+    /// alive by the caller for the decode) or the process's stop, asked in libjpeg's progress monitor.
+    static func applyLimits(_ j: UnsafeMutablePointer<vitrine_jpeg>, stop: DecodeStop?,
+                            maximumScans: Int = ImageLimits.maximumProgressiveScans) {
+        j.pointee.max_scans = Int32(maximumScans)
+        j.pointee.deadline = DecodeBudget.threadCPUSeconds + ImageLimits.decodeSeconds
+        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
+        j.pointee.stop_context = stop.map { Unmanaged.passUnretained($0).toOpaque() }
+        j.pointee.should_stop = { context in
+            let stop = context.map { Unmanaged<DecodeStop>.fromOpaque($0).takeUnretainedValue() }
+            return DecodeStop.shouldStop(stop) ? 1 : 0
+        }
     }
 
     private static func failure(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> ImageProblem {
@@ -51,9 +60,6 @@ enum JPEGDecoder {
 
     private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, covering target: PixelSize?,
                                maximumScans: Int) throws(ImageProblem) -> DecodedImage {
-        j.pointee.max_scans = Int32(maximumScans)
-        j.pointee.deadline = DecodeBudget.threadCPUSeconds + ImageLimits.decodeSeconds
-        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
         guard vitrine_jpeg_read_header(j) != 0 else { throw failure(j) }
         var notes: [String] = []
         let colorSpace = j.pointee.info.jpeg_color_space
