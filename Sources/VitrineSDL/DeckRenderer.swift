@@ -93,11 +93,12 @@ public final class DeckRenderer {
     /// Draws `frame` of a deck of `cards` into the renderer's current target; returns what could not be drawn.
     ///
     /// The runtime's frame is the truth: the renderer takes its geometry, rotation and background from it, and
-    /// its cards when the frame's deck generation changed, keeping what it composed where it still fits.
+    /// its cards when the frame's deck generation changed (those of `newCards` the frame shows, see
+    /// ``KioskFrame/shownCards``), keeping what it composed where it still fits.
     @discardableResult
     public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
         if frame.deckGeneration != deckGeneration {
-            replaceCards(newCards)
+            replaceCards(frame.pageCards(of: newCards))
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }

@@ -9,6 +9,12 @@ public enum KioskEvent: Sendable, Equatable {
     case deckReloaded(cards: Int)
     /// A remote-control command arrived (it is input like any other, so the log shows it).
     case command(ControlCommand)
+    /// The cards inside their schedule changed: these show now (indices into the config's cards, in deck order;
+    /// empty: the standby screen). Logged as `{"t":…,"event":"showing","cards":[0,2,5]}`.
+    case showing(cards: [Int])
+    /// The bound page changed because a schedule brought a card back after the standby screen (no transition
+    /// runs from nothing). Logged as `pageChanged` with `"reason":"schedule"`.
+    case pageShownBySchedule(page: Int)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
@@ -26,6 +32,10 @@ public enum KioskEvent: Sendable, Equatable {
         case .command(let command):
             // The request's own members after the source: {"t":…,"event":"command","source":"control","cmd":"next"}.
             return head + "\"command\",\"source\":\"control\"," + command.jsonLine.dropFirst()
+        case .showing(let cards):
+            return head + "\"showing\",\"cards\":[" + cards.map(String.init).joined(separator: ",") + "]}"
+        case .pageShownBySchedule(let page):
+            return head + "\"pageChanged\",\"page\":\(page),\"reason\":\"schedule\"}"
         }
     }
 }
