@@ -14,8 +14,10 @@ struct ScheduleState: Sendable {
     var desired: [Int] = []
     /// The showing cards at the last look, in deck order; nil before the first.
     var showing: [Int]?
-    /// Whether the first `showing` line was logged (a deck with windows logs one at its first wake).
+    /// Whether the start was looked at for the log (a deck with windows logs a `showing` line at its first wake),
+    /// and whether a `showing` line was logged at all (then every change is, even after a reload without windows).
     var loggedStart = false
+    var loggedShowing = false
     /// Whether any card has a window: only then is the clock looked at.
     var watchesClock = false
     /// The shuffled passes and the current one (a permutation of the deck); nil when the deck is not shuffled.
@@ -129,6 +131,7 @@ extension KioskRuntime {
         if !schedule.loggedStart {
             schedule.loggedStart = true
             if schedule.watchesClock, let showing = schedule.showing {
+                schedule.loggedShowing = true
                 effects.append(.log([TimedKioskEvent(t: startTime, .showing(cards: showing))]))
             }
         }
@@ -179,7 +182,8 @@ extension KioskRuntime {
         schedule.checkNow = false
         let showing = DeckSchedule.showing(config.cards, at: local)
         var effects: [KioskEffect] = []
-        if let previous = schedule.showing, previous != showing, schedule.loggedStart {
+        if let previous = schedule.showing, previous != showing, schedule.loggedStart, schedule.watchesClock || schedule.loggedShowing {
+            schedule.loggedShowing = true
             effects.append(.log([TimedKioskEvent(t: now, .showing(cards: showing))]))
         }
         schedule.showing = showing

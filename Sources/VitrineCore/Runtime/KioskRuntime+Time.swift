@@ -6,9 +6,14 @@ extension KioskRuntime {
         self.now = max(self.now, now)
         var effects: [KioskEffect] = []
         let frame = clock.advance(to: self.now)
-        for i in 0..<frame.steps {
+        var i = 0
+        while i < frame.steps {
+            // A resting pager changes nothing from one step to the next: only the last step is taken (hours of a
+            // replay's manual time would otherwise be hundreds of thousands of steps).
+            if session.isIdle { i = max(i, frame.steps - 1) }
             let stepTime = frame.stepTime(i)
             effects += log(session.step(to: stepTime), t: clock.realTime(atSimulated: stepTime))
+            i += 1
         }
         guard exit == nil else { return effects }
         effects += runTimers()
