@@ -129,4 +129,22 @@ import Testing
         #expect(RuntimeFixture.pageChanges(kiosk.events).map(\.page) == [2])
         #expect(kiosk.runtime.status.fields.first { $0.0 == "page" }?.1 == "2")
     }
+
+    @Test func aReloadKeepsTheCardOnScreenAndItsSchedule() {
+        let hidden = F.card(1, hours: ["sat 10:00-11:00"])
+        var added = F.card(9)
+        added.id = "new"
+        let reloaded = RuntimeFixture.config([added, F.card(0), hidden, F.card(2)])
+        var kiosk = F.kiosk([F.card(0), hidden, F.card(2)], start: "2026-11-30T12:00", files: ["/deck/kiosk.json": reloaded])
+        kiosk.send(.paging(.key(.next)), at: 1)
+        kiosk.send(.reloadRequested, at: 2)
+        kiosk.advance(to: 3)
+        #expect(kiosk.events.compactMap(\.jsonLine).suffix(3) == [
+            #"{"t":2.000,"event":"pageChanged","page":3,"from":2,"reason":"reload"}"#,
+            #"{"t":2.000,"event":"deckReloaded","cards":4}"#,
+            #"{"t":2.000,"event":"showing","cards":[0,1,3]}"#,
+        ])
+        #expect(kiosk.runtime.currentCard == 3)
+        #expect(kiosk.runtime.pageOrder == [0, 1, 3], "card 2 of the new deck is still out of its hours")
+    }
 }

@@ -14,9 +14,10 @@ enum ScheduleFixture {
     }
 
     /// A kiosk showing `cards` whose wall clock shows `start` (nil: no wall clock) at runtime time 0.
-    static func kiosk(_ cards: [CardConfig], start: String?, autoplay: AutoplayConfig? = nil) -> EmbeddedKiosk {
+    static func kiosk(_ cards: [CardConfig], start: String?, autoplay: AutoplayConfig? = nil,
+                      files: [String: KioskConfig] = [:]) -> EmbeddedKiosk {
         EmbeddedKiosk(config: RuntimeFixture.config(cards, autoplay: autoplay), pixels: RuntimeFixture.pixels,
-                      localStart: start.map(at), loadConfig: RuntimeFixture.loader([:]))
+                      localStart: start.map(at), loadConfig: RuntimeFixture.loader(files))
     }
 
     /// The `showing` lines of `events`: time and cards.
