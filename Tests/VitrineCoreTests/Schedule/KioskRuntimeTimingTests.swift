@@ -56,4 +56,16 @@ import Testing
             last = pass.last
         }
     }
+
+    @Test func withOneCardOrNoneShowingAttractModeWaitsAWholeIntervalAtATime() {
+        // Before, the interval ran out and was never restarted: the deadline stayed in the past and the loop woke
+        // again at once, without end (a replay of a one-card deck with autoplay never finished).
+        var kiosk = F.kiosk([F.card(0)], start: nil, autoplay: AutoplayConfig(interval: 5))
+        kiosk.advance(to: 12)
+        #expect(kiosk.runtime.nextDeadline == 15)
+        var standby = F.kiosk([F.card(0, hours: ["sat 10:00-11:00"])], start: "2026-11-30T12:00", autoplay: AutoplayConfig(interval: 5))
+        standby.advance(to: 12)
+        #expect(standby.runtime.settledFrame.pager.pageCount == 0)
+        #expect(standby.runtime.nextDeadline == 15)
+    }
 }
