@@ -28,6 +28,8 @@ let package = Package(
         // Asks the X server (libX11, linked through CX11) whether a window manager runs and where a window really
         // is: fullscreen without a window manager (Window+Cover.swift). C, so Xlib's `Window` stays out of Swift.
         .systemLibrary(name: "CX11Facts"),
+        // Powers the display down while the kiosk sleeps (DPMS from libXext, or the X screen saver): DisplayPower.swift.
+        .systemLibrary(name: "CX11Power", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
 
         // The pure core: deck model, config, layout, paging, display lists and the kiosk runtime. No SDL, no
         // threads, no I/O: it takes inputs at a time and returns effects.
@@ -39,7 +41,7 @@ let package = Package(
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CX11Facts", "CJPEG", "CPNG", "CHeif"]),
+                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),

@@ -16,8 +16,9 @@ struct CtlCommand {
           goto N | goto ID       go to card N (from 0), or to the card with that id
           pause | resume         pause or resume attract mode
           reload                 read the config and images again
-          status                 page, id, cards, paused, uptime, lastFrameAge, framesOverBudget
+          status                 page, id, cards, paused, uptime, lastFrameAge, framesOverBudget, asleep
           screenshot FILE.png    write the frame on screen to FILE.png
+          wake                   wake a sleeping screen (display.awake) for display.wakeFor seconds
 
         options:
           --control PATH   the socket (default $VITRINE_CONTROL, else \(defaultSocket))

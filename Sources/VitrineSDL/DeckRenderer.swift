@@ -97,6 +97,11 @@ public final class DeckRenderer {
     /// ``KioskFrame/shownCards``), keeping what it composed where it still fits.
     @discardableResult
     public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
+        if frame.asleep {  // A sleeping screen is plain black (KioskRuntime+Sleep.swift).
+            SDL_SetRenderDrawColor(renderer.pointer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer.pointer)
+            return []
+        }
         if frame.deckGeneration != deckGeneration {
             replaceCards(frame.pageCards(of: newCards))
             deckGeneration = frame.deckGeneration

@@ -56,6 +56,8 @@ public final class KioskApp {
     /// the first picture is a card.
     private var cardPreparer: CardPreparer?
     private let start = MonotonicClock.seconds
+    /// How the display was powered down while the kiosk sleeps (Window+Power.swift); nil while awake.
+    private var poweredDown: Window.PowerDown?
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
@@ -246,7 +248,23 @@ public final class KioskApp {
                 control?.reply(client, reply)
             case .screenshot(let path, let client):
                 control?.reply(client, screenshot(to: path))
+            case .displaySleep(let asleep, let note):
+                setDisplaySleep(asleep, note: note)
             }
+        }
+    }
+
+    /// Lets the display power down while the kiosk sleeps, or powers it on as it wakes; logs `note` and how.
+    private func setDisplaySleep(_ asleep: Bool, note: String) {
+        guard let window else { return }
+        if asleep, poweredDown == nil {
+            let down = window.powerDown()
+            poweredDown = down
+            Logger.shared.log(.info, "\(note): \(down.description)")
+        } else if !asleep, let down = poweredDown {
+            window.powerUp(down)
+            poweredDown = nil
+            Logger.shared.log(.info, note)
         }
     }
 
@@ -288,6 +306,9 @@ public final class KioskApp {
         deck?.preparer = nil
         cardPreparer = nil
         deck = nil
+        // Quitting asleep undoes the power-down: DPMS the kiosk enabled would otherwise stay on for what runs next.
+        if let down = poweredDown { window?.powerUp(down) }
+        poweredDown = nil
         window = nil
         // Events pushed before the close are for a window that is gone.
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)

@@ -183,6 +183,12 @@ enum KioskSchema {
         .init("exifOrientation", expected: "true or false") { display, value, path, validator in
             if let apply = validator.bool(value, at: path) { display.exifOrientation = apply }
         },
+        .init("awake", expected: "hours such as \"mon-fri 09:00-18:00\"") { display, value, path, validator in
+            if let hours = validator.awakeHours(value, at: path) { display.awake = hours }
+        },
+        .init("wakeFor", expected: "seconds") { display, value, path, validator in
+            if let seconds = validator.number(value, at: path, in: DisplayConfig.wakeForRange) { display.wakeFor = seconds }
+        },
     ])
 
     /// `display.window` while it is being checked; both dimensions are required when the object is present.

@@ -78,6 +78,10 @@ public struct DisplayConfig: Sendable, Equatable {
     public var renderer: RendererChoice = .auto
     /// Whether a photo's Exif orientation turns it upright (phones store portraits sideways and say so there).
     public var exifOrientation = true
+    /// The hours the screen is awake (`display.awake`); outside them it sleeps. nil (the default): never sleeps.
+    public var awake: WeeklyHours? = nil
+    /// Seconds a sleeping screen stays awake after the last touch, key or `wake` command (`display.wakeFor`).
+    public var wakeFor: Double = DisplayConfig.defaultWakeFor
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

@@ -1,8 +1,8 @@
 /// A remote-control command, as `vitrine ctl` and the control socket carry it: one JSON object per line.
 ///
 /// `{"cmd":"next"}`, `{"cmd":"previous"}`, `{"cmd":"goto","index":3}`, `{"cmd":"goto","id":"lobby"}`,
-/// `{"cmd":"pause"}`, `{"cmd":"resume"}`, `{"cmd":"reload"}`, `{"cmd":"status"}` and
-/// `{"cmd":"screenshot","path":"/tmp/shot.png"}`.
+/// `{"cmd":"pause"}`, `{"cmd":"resume"}`, `{"cmd":"reload"}`, `{"cmd":"status"}`,
+/// `{"cmd":"screenshot","path":"/tmp/shot.png"}` and `{"cmd":"wake"}`.
 public enum ControlCommand: Sendable, Equatable {
     /// Page forward, as → does.
     case next
@@ -22,6 +22,8 @@ public enum ControlCommand: Sendable, Equatable {
     case status
     /// Write the frame on screen to a PNG at this path.
     case screenshot(path: String)
+    /// Wake a sleeping screen for `display.wakeFor` seconds (see `KioskRuntime+Sleep.swift`).
+    case wake
 
     /// The command's name, as the protocol spells it.
     public var name: String {
@@ -34,11 +36,12 @@ public enum ControlCommand: Sendable, Equatable {
         case .reload: "reload"
         case .status: "status"
         case .screenshot: "screenshot"
+        case .wake: "wake"
         }
     }
 
     /// Every command name, for messages.
-    public static let names = ["next", "previous", "goto", "pause", "resume", "reload", "status", "screenshot"]
+    public static let names = ["next", "previous", "goto", "pause", "resume", "reload", "status", "screenshot", "wake"]
 
     /// The command as one request line (without the newline).
     public var jsonLine: String {
@@ -74,6 +77,7 @@ public enum ControlCommand: Sendable, Equatable {
         case "resume": return .resume
         case "reload": return .reload
         case "status": return .status
+        case "wake": return .wake
         case "goto":
             if case .number(let n)? = value["index"] {
                 guard n >= 0, n == n.rounded(), n < 1e9 else { throw ControlError(#""index" must be a card number, 0 or more"#) }
@@ -163,7 +167,7 @@ public enum JSONText {
 
 extension ControlCommand {
     /// The command `vitrine ctl` words stand for: `next`, `previous`, `goto 3` (a number is an index from 0,
-    /// anything else a card id), `pause`, `resume`, `reload`, `status`, `screenshot FILE.png`.
+    /// anything else a card id), `pause`, `resume`, `reload`, `status`, `screenshot FILE.png`, `wake`.
     public init(words: [String]) throws(ControlError) {
         guard let name = words.first else { throw ControlError("no command: one of \(ControlCommand.names.joined(separator: ", "))") }
         let arguments = Array(words.dropFirst())
@@ -178,6 +182,7 @@ extension ControlCommand {
         case "resume": self = try noArguments(.resume)
         case "reload": self = try noArguments(.reload)
         case "status": self = try noArguments(.status)
+        case "wake": self = try noArguments(.wake)
         case "goto":
             guard arguments.count == 1, let target = arguments.first, !target.isEmpty else {
                 throw ControlError("'goto' takes one card: an index from 0, or a card id")

@@ -12,14 +12,20 @@ public enum KioskEvent: Sendable, Equatable {
     /// The cards inside their schedule changed: these show now (indices into the config's cards, in deck order;
     /// empty: the standby screen). Logged as `{"t":…,"event":"showing","cards":[0,2,5]}`.
     case showing(cards: [Int])
-    /// The bound page changed because a schedule brought a card back after the standby screen (no transition
-    /// runs from nothing). Logged as `pageChanged` with `"reason":"schedule"`.
+    /// The bound page changed without a transition because of a schedule: a card came back after the standby
+    /// screen, or the card on screen left while the screen was asleep. Logged as `pageChanged` with
+    /// `"reason":"schedule"`.
     case pageShownBySchedule(page: Int)
+    /// The screen went to sleep outside `display.awake`, until the awake hours begin at `until` (nil: not known).
+    case asleep(until: LocalTime?)
+    /// The screen woke, for `reason`.
+    case awake(reason: WakeReason)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
     /// `{"t":3.250,"event":"pageChanged","page":3,"from":0,"reason":"reload"}`,
-    /// `{"t":3.250,"event":"deckReloaded","cards":6}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
+    /// `{"t":3.250,"event":"deckReloaded","cards":6}`, `{"t":9.000,"event":"asleep","until":"2026-12-01T09:00"}`,
+    /// `{"t":12.500,"event":"awake","reason":"input"}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
     public func jsonLine(t: Double) -> String? {
         let head = "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":"
         switch self {
@@ -36,6 +42,10 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"showing\",\"cards\":[" + cards.map(String.init).joined(separator: ",") + "]}"
         case .pageShownBySchedule(let page):
             return head + "\"pageChanged\",\"page\":\(page),\"reason\":\"schedule\"}"
+        case .asleep(let until):
+            return head + "\"asleep\",\"until\":" + (until.map { JSONText.quoted($0.description) } ?? "null") + "}"
+        case .awake(let reason):
+            return head + "\"awake\",\"reason\":\"\(reason.rawValue)\"}"
         }
     }
 }

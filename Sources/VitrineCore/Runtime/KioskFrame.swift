@@ -20,6 +20,8 @@ public struct KioskFrame: Sendable, Equatable {
     /// shuffle make them differ from the whole deck in its order; nil for the whole deck. Empty is the standby
     /// screen. It changes only with ``deckGeneration``.
     public var shownCards: [Int]?
+    /// Whether the screen is asleep (outside `display.awake`): the frame is plain black, whatever else it says.
+    public var asleep = false
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

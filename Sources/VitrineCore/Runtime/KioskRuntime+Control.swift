@@ -51,6 +51,9 @@ extension KioskRuntime {
             effects.append(.reply(client: client, status))
         case .screenshot(let path):
             effects.append(.screenshot(path: path, client: client))
+        case .wake:
+            // Woken already, before the command got here (KioskRuntime+Sleep.swift).
+            effects.append(.reply(client: client, ControlReply(ok: true, fields: [("asleep", "\(isAsleep)")])))
         }
         return effects
     }
@@ -65,7 +68,7 @@ extension KioskRuntime {
             ("page", "\(page)"), ("id", id), ("cards", "\(cards.count)"),
             ("paused", "\(isAutoplayPaused)"), ("autoplay", "\(autoplay != nil)"),
             ("uptime", PagerEvent.formatSeconds(now - startTime)), ("lastFrameAge", age),
-            ("framesOverBudget", "\(framesOverBudget)"),
+            ("framesOverBudget", "\(framesOverBudget)"), ("asleep", "\(isAsleep)"),
         ])
     }
 }

@@ -80,6 +80,9 @@ public enum KioskEffect: Sendable, Equatable {
     case reply(client: Int, ControlReply)
     /// Write the frame on screen to a PNG at `path`, then reply to control client `client` (ok, or why not).
     case screenshot(path: String, client: Int)
+    /// The screen fell asleep (true: let the display power down) or woke (false: power it on); `note` says why,
+    /// one line for the log at info level.
+    case displaySleep(Bool, note: String)
 }
 
 /// Why a kiosk stopped.

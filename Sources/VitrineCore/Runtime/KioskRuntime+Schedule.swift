@@ -140,8 +140,15 @@ extension KioskRuntime {
         let desired = schedule.desired
         let current = currentCard
         if let current, !desired.isEmpty, !desired.contains(current) {
-            // The card on screen leaves: keep it at its place in the pass while moving on to the next one.
             let rank = passRanks()
+            if sleep.asleep {
+                // Nobody sees the screen: the next showing card is bound at once, without a transition.
+                let next = desired.first { rank[$0] > rank[current] } ?? desired[0]
+                effects += rebuildPages(desired, page: desired.firstIndex(of: next) ?? 0)
+                effects.append(.log([TimedKioskEvent(t: now, .pageShownBySchedule(page: next))]))
+                return effects
+            }
+            // The card on screen leaves: keep it at its place in the pass while moving on to the next one.
             var kept = desired
             kept.insert(current, at: kept.firstIndex { rank[$0] > rank[current] } ?? kept.count)
             let page = kept.firstIndex(of: current)!

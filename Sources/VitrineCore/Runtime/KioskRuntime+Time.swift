@@ -17,6 +17,7 @@ extension KioskRuntime {
         }
         guard exit == nil else { return effects }
         effects += runTimers()
+        effects += updateSleep()
         return effects
     }
 
@@ -28,7 +29,8 @@ extension KioskRuntime {
         var deadlines: [Double] = []
         if let nextHeartbeat { deadlines.append(nextHeartbeat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
-        if let autoplay {
+        if let sleepDeadline { deadlines.append(sleepDeadline) }
+        if let autoplay, !sleep.asleep {
             if let due = autoplay.nextDeadline(after: now, interval: currentInterval) { deadlines.append(due) }
             if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
                 deadlines.append(now + (currentInterval ?? autoplay.config.interval) / KioskRuntime.progressBarSteps)
@@ -56,7 +58,7 @@ extension KioskRuntime {
             }
         }
         effects += syncSchedule()
-        guard var autoplay else { return effects }
+        guard var autoplay, !sleep.asleep else { return effects }
         if let input = autoplay.due(at: now, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
                                     wraps: session.pager.isWrapping, pagerIdle: session.isIdle,
                                     interval: currentInterval, home: schedule.homePage) {
@@ -78,6 +80,7 @@ extension KioskRuntime {
 
     /// What the screen shows now, `alpha` of the way from the last fixed step to the next.
     func currentFrame(alpha: Double) -> KioskFrame {
+        if sleep.asleep, let frame = sleep.frame { return frame }
         let progress = autoplay.flatMap { autoplay -> Double? in
             guard autoplay.config.progressBar, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
             return (share * KioskRuntime.progressBarSteps).rounded(.down) / KioskRuntime.progressBarSteps
@@ -113,8 +116,8 @@ extension KioskRuntime {
         if let duration, duration > KioskRuntime.frameInterval { framesOverBudget += 1 }
         guard !firstFrameShown else { return [] }
         firstFrameShown = true
-        // Draw again at once, so the neighbours start composing in the background.
-        needsFrame = true
+        // Draw again at once, so the neighbours start composing in the background (asleep, nothing is composed).
+        needsFrame = !sleep.asleep
         return [.firstFrameShown, .watch(watchedPaths)]
     }
 

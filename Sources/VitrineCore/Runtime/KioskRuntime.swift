@@ -63,6 +63,8 @@ public struct KioskRuntime: Sendable {
     var localOffset: Double?
     /// Which cards the pager pages through and when to look at the clock again (see `KioskRuntime+Schedule.swift`).
     var schedule = ScheduleState()
+    /// The sleeping screen (see `KioskRuntime+Sleep.swift`).
+    var sleep = SleepState()
     /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
     /// failure (so reloading for an image alone does not repeat it word for word).
     var reloadInFlight = false
@@ -123,6 +125,7 @@ public struct KioskRuntime: Sendable {
     public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
         var effects = advance(to: now)
         guard exit == nil else { return effects }
+        if sleepConsumes(input, effects: &effects) { return effects }
         switch input {
         case .paging(let kioskInput):
             effects += page(kioskInput)
@@ -161,6 +164,7 @@ public struct KioskRuntime: Sendable {
         case .wallClock(let local):
             effects += setWallClock(local)
         }
+        effects += updateSleep()
         return effects
     }
 

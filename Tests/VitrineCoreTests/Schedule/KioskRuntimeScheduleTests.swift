@@ -147,4 +147,20 @@ import Testing
         #expect(kiosk.runtime.currentCard == 3)
         #expect(kiosk.runtime.pageOrder == [0, 1, 3], "card 2 of the new deck is still out of its hours")
     }
+
+    @Test func whileTheScreenSleepsALeavingCardIsReplacedWithoutATransition() {
+        var config = RuntimeFixture.config([F.card(0, until: "2026-12-24T10:01"), F.card(1), F.card(2)])
+        config.display.awake = try! WeeklyHours.parse("mon 08:00-09:00").get()  // Asleep on a Thursday morning.
+        var kiosk = EmbeddedKiosk(config: config, pixels: RuntimeFixture.pixels, localStart: F.at("2026-12-24T10:00"),
+                                  loadConfig: RuntimeFixture.loader([:]))
+        kiosk.advance(to: 70)
+        #expect(kiosk.runtime.isAsleep)
+        let lines = kiosk.events.compactMap(\.jsonLine).filter { $0.contains("showing") || $0.contains("pageChanged") || $0.contains("transition") }
+        #expect(lines == [
+            #"{"t":0.000,"event":"showing","cards":[0,1,2]}"#,
+            #"{"t":60.000,"event":"showing","cards":[1,2]}"#,
+            #"{"t":60.000,"event":"pageChanged","page":1,"reason":"schedule"}"#,
+        ])
+        #expect(kiosk.runtime.currentCard == 1)
+    }
 }
