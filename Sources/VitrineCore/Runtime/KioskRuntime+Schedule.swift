@@ -181,9 +181,17 @@ extension KioskRuntime {
     }
 
     /// Works out which cards show now and when to look again; logs `showing` when the set changed.
+    ///
+    /// Between boundaries nothing can change unless the wall clock jumps, and a jump comes as a
+    /// ``RuntimeInput/wallClock(_:)`` (which sets `checkNow`): the once-a-minute wake only lets the driver see the
+    /// clock, and costs no look at the cards.
     mutating func lookAtSchedule() -> [KioskEffect] {
         var local = wallClockIsSet ? localTime : nil
-        if let time = local, let boundary = schedule.nextBoundary, !schedule.checkNow, time.seconds >= boundary.seconds - 0.001 {
+        if !schedule.checkNow, schedule.showing != nil {
+            guard let time = local, let boundary = schedule.nextBoundary, time.seconds >= boundary.seconds - 0.001 else {
+                scheduleNextCheck()
+                return []
+            }
             local = max(time, boundary)  // Woken for the boundary: rounding must not leave it for later.
         }
         schedule.checkNow = false
@@ -201,10 +209,19 @@ extension KioskRuntime {
             return effects
         }
         schedule.nextBoundary = DeckSchedule.nextBoundary(config.cards, after: local)
+        scheduleNextCheck()
+        return effects
+    }
+
+    /// Sets the next look: at the next boundary, and at most a minute from now.
+    private mutating func scheduleNextCheck() {
+        guard schedule.watchesClock else {
+            schedule.nextCheck = nil
+            return
+        }
         var next = now + KioskRuntime.scheduleRecheckInterval
         if let boundary = schedule.nextBoundary, let t = runtimeTime(at: boundary) { next = min(next, max(t, now)) }
         schedule.nextCheck = next
-        return effects
     }
 
     /// The wall clock was set or jumped: look at the schedule at the next wake.
