@@ -163,4 +163,16 @@ import Testing
         ])
         #expect(kiosk.runtime.currentCard == 1)
     }
+
+    @Test func aJumpOfTheWallClockIsFollowedAtOnce() {
+        var kiosk = F.kiosk([F.card(0), F.card(1, hours: ["mon-fri 09:00-18:00"])], start: "2026-11-30T08:00")
+        kiosk.advance(to: 10)
+        #expect(kiosk.runtime.pageOrder == [0])
+        kiosk.send(.wallClock(F.at("2026-11-30T12:00")), at: 20)  // NTP corrects the clock by four hours.
+        #expect(kiosk.runtime.pageOrder == [0, 1])
+        kiosk.send(.wallClock(F.at("2026-11-29T12:00")), at: 30)  // And back a day, to a Sunday.
+        #expect(kiosk.runtime.pageOrder == [0])
+        #expect(F.showing(kiosk.events).map(\.t) == [0, 20, 30])
+        #expect(kiosk.runtime.nextDeadline == 90, "then a minute later, as usual")
+    }
 }

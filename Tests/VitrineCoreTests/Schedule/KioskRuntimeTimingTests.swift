@@ -68,4 +68,18 @@ import Testing
         #expect(standby.runtime.settledFrame.pager.pageCount == 0)
         #expect(standby.runtime.nextDeadline == 15)
     }
+
+    @Test func aReloadedShuffledDeckOfAnotherSizeShufflesAllOfIt() {
+        var autoplay = AutoplayConfig(interval: 1)
+        autoplay.shuffle = 5
+        let bigger = RuntimeFixture.config(RuntimeFixture.cards(7), autoplay: autoplay)
+        var kiosk = EmbeddedKiosk(config: RuntimeFixture.config(RuntimeFixture.cards(4), autoplay: autoplay), pixels: RuntimeFixture.pixels,
+                                  loadConfig: RuntimeFixture.loader(["/deck/kiosk.json": bigger]))
+        kiosk.send(.reloadRequested, at: 2.5)
+        let from = kiosk.events.count
+        kiosk.advance(to: 40)
+        let shown = RuntimeFixture.pageChanges(Array(kiosk.events[from...])).map(\.page)
+        #expect(Set(shown) == Set(0..<7), "every card of the new deck comes: \(shown)")
+        #expect(kiosk.runtime.pageOrder.sorted() == Array(0..<7))
+    }
 }
