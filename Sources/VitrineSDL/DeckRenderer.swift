@@ -36,6 +36,10 @@ public final class DeckRenderer {
     private let discs = DiscTextures()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
+    /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
+    /// again (a deck of another size shapes their titles anew): a card on screen does not blink when a schedule
+    /// or a reload changes the number of cards.
+    private var stale: [Int: Texture] = [:]
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
 
     /// A renderer for `cards` on `stage`.
@@ -54,6 +58,7 @@ public final class DeckRenderer {
         if newStage.cardRect.width != stage.cardRect.width || newStage.cardRect.height != stage.cardRect.height
             || newStage.pointScale != stage.pointScale {
             composed.removeAll()
+            stale.removeAll()
         }
         stage = newStage
     }
@@ -61,6 +66,7 @@ public final class DeckRenderer {
     /// Drops every composed card, as when the renderer lost its target textures.
     public func invalidate() {
         composed.removeAll()
+        stale.removeAll()
         upright = nil
     }
 
@@ -68,6 +74,10 @@ public final class DeckRenderer {
     /// dropped when the count changed, since the page control's width shapes the title).
     public func replaceCards(_ newCards: [CardConfig]) {
         if newCards.count != cards.count {
+            stale.removeAll()
+            for (index, texture) in composed where cards.indices.contains(index) {
+                if let page = newCards.firstIndex(where: { $0 == cards[index] }) { stale[page] = texture }
+            }
             composed.removeAll()
         } else {
             composed = composed.filter { newCards[$0.key] == cards[$0.key] }
@@ -78,11 +88,15 @@ public final class DeckRenderer {
     /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
     public func invalidate(imagePaths: Set<PathKey>) {
         composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
+        stale = stale.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         preparer?.forget(imagePaths: imagePaths)
     }
 
     /// Drops card `index`'s composed texture, if it has one.
-    public func invalidate(card index: Int) { composed[index] = nil }
+    public func invalidate(card index: Int) {
+        composed[index] = nil
+        stale[index] = nil
+    }
 
     /// Whether card `index` currently holds a composed texture.
     public func isComposed(_ index: Int) -> Bool { composed[index] != nil }
@@ -122,6 +136,7 @@ public final class DeckRenderer {
             if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
         }
         composed = composed.filter { keep.contains($0.key) }
+        stale = preparer == nil ? [:] : stale.filter { keep.contains($0.key) && composed[$0.key] == nil }
         var errors: [SDLError] = []
         var missing = Set<Int>()
         if let preparer {
@@ -138,7 +153,7 @@ public final class DeckRenderer {
                 }
             }
             preparer.keepOnly(wanted)
-            for case .card(let index, _) in list.commands where composed[index] == nil { missing.insert(index) }
+            for case .card(let index, _) in list.commands where composed[index] == nil && stale[index] == nil { missing.insert(index) }
         } else {
             for case .card(let index, _) in list.commands where composed[index] == nil {
                 composeReporting(index, pageCount: pager.pageCount, image: PreparedImage.prepare(imageRequest(index)), errors: &errors)
@@ -148,7 +163,7 @@ public final class DeckRenderer {
             list.commands.removeAll { if case .card(let index, _) = $0 { missing.contains(index) } else { false } }
             if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
-        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed] in composed[$0] })
+        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale] in composed[$0] ?? stale[$0] })
         guard rotation != .none else {
             errors += renderer.execute(list, resources: resources)
             return errors

@@ -63,5 +63,31 @@ extension SDLTests {
             let failure = Fixture.snapshots.verify(standby, named: "standby-empty-deck-600x400")
             #expect(failure == nil, Comment(rawValue: failure ?? ""))
         }
+    
+        @Test func whenTheNumberOfCardsChangesTheCardOnScreenDoesNotBlink() throws {
+            _ = Fixture.library
+            let config = Fixture.deck()
+            let fonts = FontLibrary(paths: Fixture.fontPaths)
+            let headless = try HeadlessRenderer(config: config, size: Self.size, fonts: fonts, report: { _ in })
+            let stage = StageLayout(windowPixels: Self.size, pointScale: 1, fit: .contain)
+            func frame(_ shown: [Int]?, generation: Int) -> KioskFrame {
+                KioskFrame(pager: PagerSnapshot(pageCount: shown?.count ?? config.cards.count, currentPage: 0, position: 0, wraps: true),
+                           stage: stage, rotation: .none, background: config.display.background, progress: nil,
+                           deckGeneration: generation, shownCards: shown)
+            }
+            headless.deck.draw(frame(nil, generation: 0), cards: config.cards)
+            headless.deck.renderer.present()
+            let before = try RGBAImage(headless.surface)
+            // Now composing in the background, as in a window: a window closes, five cards of six show.
+            let preparer = CardPreparer(fonts: fonts)
+            headless.deck.preparer = preparer
+            defer { preparer.stop() }
+            headless.deck.draw(frame([0, 2, 3, 4, 5], generation: 1), cards: config.cards)
+            headless.deck.renderer.present()
+            let after = try RGBAImage(headless.surface)
+            let center = (x: Self.size.width / 2, y: Self.size.height / 3)
+            #expect(after[center.x, center.y] == before[center.x, center.y] && before[center.x, center.y] != [0x10, 0x10, 0x14, 255],
+                    "card 0 is drawn as it was while it is composed again")
+        }
     }
 }
