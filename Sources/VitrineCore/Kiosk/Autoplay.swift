@@ -50,6 +50,10 @@ public struct Autoplay: Sendable {
         return lastInput + after
     }
 
+    /// Whether going home is due at `t` (then ``due(at:currentPage:pageCount:wraps:pagerIdle:interval:home:)``
+    /// goes home rather than advancing).
+    public func isHomeDue(at t: Double) -> Bool { homeTime.map { t >= $0 } ?? false }
+
     /// Whether advancing is paused at `t` because someone used the kiosk recently.
     public func isPaused(at t: Double) -> Bool { intervalStart(at: t) == nil }
 

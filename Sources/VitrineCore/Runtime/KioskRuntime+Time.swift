@@ -59,10 +59,11 @@ extension KioskRuntime {
         }
         effects += syncSchedule()
         guard var autoplay, !sleep.asleep else { return effects }
+        let goingHome = autoplay.isHomeDue(at: now)
         if let input = autoplay.due(at: now, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
                                     wraps: session.pager.isWrapping, pagerIdle: session.isIdle,
                                     interval: currentInterval, home: schedule.homePage) {
-            effects += beginShufflePassIfAtEnd(input)
+            if !goingHome { effects += beginShufflePassIfAtEnd(input) }
             effects += log(session.handle(input, at: clock.simulatedTime(at: now)), t: now)
         }
         self.autoplay = autoplay

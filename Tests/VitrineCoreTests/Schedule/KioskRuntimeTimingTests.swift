@@ -82,4 +82,26 @@ import Testing
         #expect(Set(shown) == Set(0..<7), "every card of the new deck comes: \(shown)")
         #expect(kiosk.runtime.pageOrder.sorted() == Array(0..<7))
     }
+
+    @Test func aShuffledDeckThatDoesNotWrapStillShufflesEachPassAndGoesHome() {
+        for seed: UInt64 in 0..<24 {  // Among them seeds whose first pass begins with the home card.
+            var autoplay = AutoplayConfig(interval: 1)
+            autoplay.shuffle = seed
+            var config = RuntimeFixture.config(RuntimeFixture.cards(4), autoplay: autoplay)
+            config.wrap = false
+            var kiosk = EmbeddedKiosk(config: config, pixels: RuntimeFixture.pixels, loadConfig: RuntimeFixture.loader([:]))
+            let first = kiosk.runtime.currentCard!
+            kiosk.advance(to: 16.5)
+            let run = [first] + RuntimeFixture.pageChanges(kiosk.events).map(\.page)
+            for pass in stride(from: 0, to: 16, by: 4) { #expect(Set(run[pass..<pass + 4]) == Set(0..<4), "seed \(seed): \(run)") }
+
+            var home = AutoplayConfig(interval: 1, resumeAfterIdle: 100, homeAfterIdle: 5, home: 2)
+            home.shuffle = seed
+            config.autoplay = home
+            var homing = EmbeddedKiosk(config: config, pixels: RuntimeFixture.pixels, loadConfig: RuntimeFixture.loader([:]))
+            homing.send(.paging(.key(.last)), at: 0.5)
+            homing.advance(to: 7)
+            #expect(homing.runtime.currentCard == 2, "seed \(seed): home is card 2")
+        }
+    }
 }
