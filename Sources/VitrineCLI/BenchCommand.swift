@@ -15,8 +15,10 @@ struct BenchCommand {
           first_frame        a fresh renderer's first frame: renderer, fonts, composing the card, drawing (\(Benchmark.firstFrameRepeats) times)
           first_frame_cached the same when the card comes from the composed-card cache, as on a restart
           transition_frame   a frame halfway between two cards: two composed cards and the dots
-          memcpy_frame       copying a frame-sized buffer, timed alternately with transition_frame
+          fade_frame         a frame halfway through a fade: one card copied, the other blended over it, the dots
+          memcpy_frame       copying a frame-sized buffer, timed in turn with transition_frame and fade_frame
           frame_over_memcpy  transition_frame / memcpy_frame, pair by pair
+          fade_over_memcpy   fade_frame / memcpy_frame, pair by pair
           peak_rss           the process's peak resident memory (one value)
           decode_1800x1200   decoding a JPEG of that size and scaling it into a card of the frame's size
           decode_6000x4000   the same for a 24-megapixel photo

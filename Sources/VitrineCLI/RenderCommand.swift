@@ -13,8 +13,10 @@ struct RenderCommand {
         options:
           --config PATH   the deck (default Config/kiosk.json)
           --page N        the current card, counted from 0 (default 0)
-          --offset F      the paging position between card N and its neighbour, -1 to 1: 0.4 is 40 % of the
-                          way to card N+1, -0.4 40 % of the way to card N-1 (default 0)
+          --offset F      how far through the config's transition from card N to its neighbour, -1 to 1:
+                          0.4 is 40 % of the way to card N+1, -0.4 to card N-1 (default 0). slide: the
+                          card moved 0.4 of a page; fade: card N+1 blended 40 % over card N; none: card N
+                          until 1, then card N+1. The dots mark card N throughout.
           --size WxH      the frame's size in pixels (default: the config's window size)
           --output FILE   where to write the PNG
         """

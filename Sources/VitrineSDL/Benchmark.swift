@@ -40,7 +40,8 @@ public struct Benchmark {
     }
 
     /// Writes the deck into `folder` (which must exist), measures, and returns the figures in order:
-    /// `config_load`, `first_frame`, `first_frame_cached`, `transition_frame`, `memcpy_frame`, `frame_over_memcpy`, `peak_rss`, then the
+    /// `config_load`, `first_frame`, `first_frame_cached`, `transition_frame`, `fade_frame`, `memcpy_frame`,
+    /// `frame_over_memcpy`, `fade_over_memcpy`, `peak_rss`, then the
     /// decode figures (``decodeFigures(in:repeats:)``), measured after the peak so they do not raise it.
     ///
     /// Problems drawing a card (an image that cannot be read) go to `report`; an SDL failure or a config that does
@@ -64,16 +65,27 @@ public struct Benchmark {
 
         let headless = try HeadlessRenderer(config: config, size: size, fonts: FontLibrary(paths: fontPaths), report: report)
         let midway = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.5, wraps: config.wrap)
-        for _ in 0..<Benchmark.warmUpFrames { headless.render(midway) }
+        let midFade = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: 0, wraps: config.wrap,
+                                            transition: .fade, fraction: 0.5)
+        for _ in 0..<Benchmark.warmUpFrames {
+            headless.render(midway)
+            headless.render(midFade)
+        }
         let copy = FrameCopy(byteCount: size.width * size.height * 4)
-        var frameTimes: [Double] = [], copyTimes: [Double] = [], ratios: [Double] = []
+        var frameTimes: [Double] = [], fadeTimes: [Double] = [], copyTimes: [Double] = []
+        var ratios: [Double] = [], fadeRatios: [Double] = []
         for _ in 0..<frames {
-            // Interleaved, so both see the same moments of a noisy machine; the ratio is taken pair by pair.
+            // Interleaved, so all three see the same moments of a noisy machine; the ratios are taken pair by pair.
             let frame = Benchmark.time { headless.render(midway) }
+            let faded = Benchmark.time { headless.render(midFade) }
             let copied = Benchmark.time { copy.run() }
             frameTimes.append(frame)
+            fadeTimes.append(faded)
             copyTimes.append(copied)
-            if copied > 0 { ratios.append(frame / copied) }
+            if copied > 0 {
+                ratios.append(frame / copied)
+                fadeRatios.append(faded / copied)
+            }
         }
         copy.finish()
 
@@ -83,8 +95,10 @@ public struct Benchmark {
             BenchmarkFigure(name: "first_frame", samples: first, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "first_frame_cached", samples: cached, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "transition_frame", samples: frameTimes, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "fade_frame", samples: fadeTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "memcpy_frame", samples: copyTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "frame_over_memcpy", samples: ratios, unit: "x"),
+            BenchmarkFigure(name: "fade_over_memcpy", samples: fadeRatios, unit: "x"),
             BenchmarkFigure(name: "peak_rss", value: ProcessMetrics.peakResidentMiB, unit: "MiB"),
         ].compactMap { $0 }
         return deck + (decodeRepeats > 0 ? try decodeFigures(in: folder, repeats: decodeRepeats) : [])

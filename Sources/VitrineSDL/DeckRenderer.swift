@@ -34,6 +34,7 @@ public final class DeckRenderer {
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
     private var deckGeneration = 0
     private let discs = DiscTextures()
+    private let fadeCopies = FadeCopies()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
     /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
@@ -131,7 +132,7 @@ public final class DeckRenderer {
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
         var keep = Set<Int>()
-        for case .card(let index, _) in list.commands { keep.insert(index) }
+        for case let index? in list.commands.map(\.cardIndex) { keep.insert(index) }
         for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
             if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
         }
@@ -153,17 +154,21 @@ public final class DeckRenderer {
                 }
             }
             preparer.keepOnly(wanted)
-            for case .card(let index, _) in list.commands where composed[index] == nil && stale[index] == nil { missing.insert(index) }
+            for case let index? in list.commands.map(\.cardIndex) where composed[index] == nil && stale[index] == nil { missing.insert(index) }
         } else {
-            for case .card(let index, _) in list.commands where composed[index] == nil {
+            for index in list.commands.compactMap(\.cardIndex) where composed[index] == nil {
                 composeReporting(index, pageCount: pager.pageCount, image: PreparedImage.prepare(imageRequest(index)), errors: &errors)
             }
         }
         if !missing.isEmpty {
-            list.commands.removeAll { if case .card(let index, _) = $0 { missing.contains(index) } else { false } }
+            list.commands.removeAll { $0.cardIndex.map(missing.contains) ?? false }
             if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
-        let resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale] in composed[$0] ?? stale[$0] })
+        var resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale] in composed[$0] ?? stale[$0] })
+        if renderer.isSoftware {
+            let copies = fadeCopies.update(for: list, renderer: renderer, card: resources.card)
+            resources.fadingCard = { copies[$0] }
+        }
         guard rotation != .none else {
             errors += renderer.execute(list, resources: resources)
             return errors

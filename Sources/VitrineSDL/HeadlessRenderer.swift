@@ -22,11 +22,13 @@ public final class HeadlessRenderer {
         deck.exifOrientation = config.display.exifOrientation
     }
 
-    /// Renders the frame `vitrine render` makes: `config`'s deck at card `page` moved `offset` pages toward its neighbour.
+    /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the
+    /// config's transition toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
     public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, fonts: FontLibrary,
                              report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
         let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
-        let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: page, position: Double(page) + offset, wraps: config.wrap)
+        let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
+                                          transition: config.transition, fraction: offset)
         return headless.render(pager)
     }
 

@@ -11,6 +11,8 @@ public struct DrawResources {
     public var card: (Int) -> Texture?
     /// The dot textures, made once per size.
     public var discs: DiscTextures
+    /// The texture to blend for a `.fadedCard`, when it is not the composed card itself (see ``Renderer/opaqueCopy(of:)``).
+    public var fadingCard: (Int) -> Texture? = { _ in nil }
 
     /// Resources for one execution.
     public init(fonts: FontLibrary, discs: DiscTextures, image: Texture? = nil, card: @escaping (Int) -> Texture? = { _ in nil }) {
@@ -76,6 +78,19 @@ extension Renderer {
             card.setBlendMode(SDL_BLENDMODE_NONE)
             var dst = SDL_Rect(destination)
             guard SDL_RenderCopy(pointer, card.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(card)") }
+        case .fadedCard(let index, let destination, let opacity):
+            guard let card = resources.fadingCard(index) ?? resources.card(index) else {
+                throw SDLError(operation: "draw card \(index)", message: "card is not composed")
+            }
+            card.setBlendMode(SDL_BLENDMODE_BLEND)
+            card.setAlphaMod(opacity)
+            defer {
+                // The texture is shared with plain `.card` copies: leave it opaque and unblended again.
+                card.setAlphaMod(255)
+                card.setBlendMode(SDL_BLENDMODE_NONE)
+            }
+            var dst = SDL_Rect(destination)
+            guard SDL_RenderCopy(pointer, card.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(faded card)") }
         case .dot(let center, let diameter, let color):
             let disc = try resources.discs.texture(diameter: diameter, renderer: self)
             SDL_SetTextureColorMod(disc.pointer, color.red, color.green, color.blue)

@@ -27,6 +27,7 @@ extension KioskConfig {
         var config = KioskConfig(cards: cards, display: draft.display, wrap: draft.wrap, file: file)
         config.autoplay = draft.autoplay
         config.controlSocket = draft.controlSocket
+        config.transition = draft.transition
         return (config, validator.warnings)
     }
 

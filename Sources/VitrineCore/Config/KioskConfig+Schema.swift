@@ -13,6 +13,7 @@ enum KioskSchema {
         var display = DisplayConfig()
         var wrap = true
         var autoplay: AutoplayConfig? = nil
+        var transition = PageTransition.slide
         /// The control socket's path, resolved; nil for none.
         var controlSocket: String? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
@@ -71,6 +72,9 @@ enum KioskSchema {
             var autoplay = AutoplayConfig()
             if validator.decodeObject(value, at: path, schema: KioskSchema.autoplay, into: &autoplay) { draft.autoplay = autoplay }
             draft.autoplayErrorIndex = validator.errors.count
+        },
+        .init("transition", expected: "a transition") { draft, value, path, validator in
+            if let transition: PageTransition = validator.choice(value, at: path) { draft.transition = transition }
         },
         .init("control", expected: "an object") { draft, value, path, validator in
             var control = ControlDraft()

@@ -8,6 +8,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var wrap: Bool
     /// Attract mode; nil (the default) leaves it off.
     public var autoplay: AutoplayConfig? = nil
+    /// How programmatic moves show (`transition`): slide (the default), fade or none; a drag always slides.
+    public var transition: PageTransition = .slide
     /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
     public var controlSocket: String? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.

@@ -86,7 +86,9 @@ public struct KioskSession: Sendable {
 
     /// What to draw: the bound page and the position, interpolated `alpha` of the way from the previous step.
     public func snapshot(alpha: Double = 1) -> PagerSnapshot {
-        PagerSnapshot(pageCount: pager.pageCount, currentPage: pager.currentPage,
-                      position: pager.interpolatedPosition(alpha: alpha), wraps: pager.isWrapping)
+        var snapshot = PagerSnapshot(pageCount: pager.pageCount, currentPage: pager.currentPage,
+                                     position: pager.interpolatedPosition(alpha: alpha), wraps: pager.isWrapping)
+        snapshot.blend = pager.blend(alpha: alpha)
+        return snapshot
     }
 }

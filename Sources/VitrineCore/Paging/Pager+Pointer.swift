@@ -52,8 +52,9 @@ extension Pager {
 
     /// The gesture takes the card where it is: a running animation or trackpad stream stops there.
     mutating func takeCard(_ g: inout PointerGesture, events: inout [PagerEvent]) {
-        g.caught = settle != nil || wheelStream != nil
+        g.caught = settle != nil || wheelStream != nil || fade != nil
         catchSettle(events: &events)
+        resolveFade(events: &events)
         wheelStream = nil
         let position = visualPosition
         g.holdsCard = true

@@ -17,7 +17,7 @@ extension Pager {
     /// deck, and when the target would not move (at an end without wrapping, a single card, `goTo` the target).
     mutating func requestMove(_ request: MoveRequest, events: inout [PagerEvent]) -> Bool {
         guard gesture == nil, wheelStream == nil else { return false }
-        let base = settle?.target ?? currentPage
+        let base = settle?.target ?? fade?.target ?? currentPage
         var target: Int
         switch request {
         case .by(let delta):
@@ -37,6 +37,10 @@ extension Pager {
             } else {
                 finish(at: target, events: &events)
             }
+        } else if fade != nil {
+            retargetFade(to: target, events: &events)
+        } else if transition != .slide {
+            startFade(to: target, events: &events)
         } else {
             let curve = SettleCurve.programmatic(from: visualPosition, to: Double(target), velocity: nil, at: now)
             startTransition(to: target, curve: curve, events: &events)

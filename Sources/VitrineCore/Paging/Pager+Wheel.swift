@@ -62,6 +62,7 @@ extension Pager {
             }
         } else {
             catchSettle(events: &events)
+            resolveFade(events: &events)
             let position = visualPosition
             stream = WheelStream(origin: Int(position.rounded()), anchorRaw: unbanded(position), width: pageWidth,
                                  lastDelta: now)

@@ -10,7 +10,8 @@
 /// the target; the page changes when the card arrives.
 ///
 /// Rendering: draw pages `floor(p)` and `floor(p) + 1` (through `wrappedPage`) for `p = visualPosition`, or
-/// `interpolatedPosition(alpha:)` when a `FixedTimestepClock` drives `step(to:)`.
+/// `interpolatedPosition(alpha:)` when a `FixedTimestepClock` drives `step(to:)`; while a fade runs (see
+/// `transition`), the card stays in place and `blend(alpha:)` gives the cards to blend.
 public struct Pager: Sendable {
     /// The number of cards; 0 makes every input a no-op.
     public let pageCount: Int
@@ -23,7 +24,7 @@ public struct Pager: Sendable {
     /// How far the card is from `currentPage`, in page widths (positive toward the next page).
     public internal(set) var offset: Double = 0
     /// `visualPosition` as it was before the latest `step(to:)`, for interpolating between steps.
-    public private(set) var previousVisualPosition: Double
+    public internal(set) var previousVisualPosition: Double
 
     /// The pointer gesture in progress, if the driving pointer is down.
     var gesture: PointerGesture?
@@ -39,6 +40,12 @@ public struct Pager: Sendable {
     var lastNotch: (time: Double, direction: Int)?
     /// The trackpad stream driving the card, if one is open.
     var wheelStream: WheelStream?
+    /// How programmatic moves show; a drag always slides.
+    public var transition: PageTransition = .slide
+    /// The fade (or `none` jump) in progress and the open transition it belongs to.
+    var fade: Fade?
+    /// The latest time seen before the latest `step(to:)`, for interpolating a fade between steps.
+    var previousTime: Double = -.infinity
 
     /// An animation toward an (unwrapped) target page; its transition is open until it lands or is caught.
     struct Settle: Sendable {
@@ -68,7 +75,7 @@ public struct Pager: Sendable {
     /// An open trackpad stream keeps the pager busy: it ends on a quiet gap (`PagingTuning.wheelStreamGap`) that
     /// only a later `step(to:)` can notice, so the loop keeps stepping until then. The notched wheel's debounce is
     /// not a pending timer: its expiry changes nothing by itself.
-    public var isIdle: Bool { settle == nil && heldPointers.isEmpty && wheelStream == nil }
+    public var isIdle: Bool { settle == nil && fade == nil && heldPointers.isEmpty && wheelStream == nil }
 
     /// Whether pages actually wrap: `wraps` with at least two cards.
     public var isWrapping: Bool { wraps && pageCount > 1 }
@@ -118,14 +125,16 @@ public struct Pager: Sendable {
     public mutating func step(to time: Double) -> [PagerEvent] {
         guard pageCount > 0, time.isFinite else { return [] }
         previousVisualPosition = visualPosition
-        return advance(to: time)
+        previousTime = now
+        return advance(to: time, step: true)
     }
 
     /// Moves the clock forward and the animation with it; ends a quiet trackpad stream (it settles like a
     /// release) and finishes the transition when the card arrives.
-    mutating func advance(to time: Double) -> [PagerEvent] {
+    mutating func advance(to time: Double, step: Bool = false) -> [PagerEvent] {
         now = max(now, time)
         var events: [PagerEvent] = []
+        finishFadeIfDue(step: step, events: &events)
         if let stream = wheelStream, now >= stream.lastDelta + PagingTuning.wheelStreamGap {
             wheelStream = nil
             settleAfterDrag(origin: stream.origin, pageVelocity: stream.tracker.velocity / stream.width,

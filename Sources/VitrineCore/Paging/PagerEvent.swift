@@ -15,7 +15,8 @@ public enum PagerEvent: Sendable, Equatable {
     /// position and velocity. Only between a `transitionStarted` and its `transitionFinished`.
     case transitionRetargeted(from: Int, to: Int)
     /// The open transition ended. `completed` is true only when it landed on `to`, `to != from`, and no pointer
-    /// interrupted it; a caught transition finishes with `completed: false` at the moment it is caught.
+    /// interrupted it; a caught transition finishes with `completed: false` at the moment it is caught. (A fade
+    /// caught past half way lands instead: it finishes completed at that moment, see `Pager.resolveFade`.)
     case transitionFinished(from: Int, to: Int, completed: Bool)
     /// `currentPage` became `page`; always directly after a `transitionFinished(completed: true)`.
     case pageChanged(page: Int)

@@ -73,6 +73,12 @@ public enum PagingTuning {
     /// Close to UIKit's default page animation; a retarget restarts this duration from where the card is.
     public static let programmaticDuration = 0.32
 
+    /// How long a fade (`"transition": "fade"`) takes: 0.32 s, with the same cubic ease-out.
+    ///
+    /// The programmatic move's duration and curve, so a fading kiosk paces like a sliding one: the next card is
+    /// half in at the same moment the sliding card is half across, and both are home together.
+    public static let fadeDuration = programmaticDuration
+
     /// Positions closer than this, in page widths, count as equal: 1e-9.
     ///
     /// Far below a pixel on any screen, far above Double rounding noise.

@@ -9,7 +9,9 @@ extension KioskSession {
     public mutating func replaceDeck(pageCount: Int, wraps: Bool, at time: Double, page: (_ oldPage: Int) -> Int) -> [PagerEvent] {
         var events = pager.step(to: time)
         events += pager.landSettleNow()
+        let transition = pager.transition
         pager = Pager(pageCount: pageCount, wraps: wraps, currentPage: page(pager.currentPage))
+        pager.transition = transition
         return events
     }
 }
@@ -17,8 +19,9 @@ extension KioskSession {
 extension Pager {
     /// Ends a running animation at its target now, as if it had arrived; returns the transition's closing events.
     mutating func landSettleNow() -> [PagerEvent] {
-        guard let settle else { return [] }
         var events: [PagerEvent] = []
+        landFade(events: &events)
+        guard let settle else { return events }
         finish(at: settle.target, events: &events)
         return events
     }

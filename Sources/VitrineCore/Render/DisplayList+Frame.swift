@@ -8,6 +8,8 @@ public struct PagerSnapshot: Equatable, Sendable {
     public var position: Double
     /// Whether paging wraps around the ends.
     public var wraps: Bool
+    /// While a fade runs, the cards to blend in place, bottom first (the first opaque); nil for a slide or at rest.
+    public var blend: [CardLayer]? = nil
 
     /// A snapshot of a pager.
     public init(pageCount: Int, currentPage: Int, position: Double, wraps: Bool) {
@@ -50,7 +52,10 @@ extension DisplayList {
         if stage.cardCoversWindow, slots.allSatisfy({ pager.cardIndex(forSlot: $0.slot) != nil }) {
             list.commands.removeAll()
         }
-        for (slot, shift) in slots {
+        if let blend = pager.blend {
+            list.appendBlend(blend, pager: pager, stage: stage)
+        }
+        for (slot, shift) in pager.blend == nil ? slots : [] {
             guard let index = pager.cardIndex(forSlot: slot) else { continue }
             let dx = Int((shift * stage.pageWidth).rounded())
             var destination = stage.cardRect
@@ -69,5 +74,21 @@ extension DisplayList {
             }
         }
         return list
+    }
+}
+
+extension DisplayList {
+    /// Appends a fade's cards in place, bottom first: the first opaque, each other one at its opacity in 1/255
+    /// steps (a layer that rounds to nothing is left out). A layer past an end without wrapping has no card.
+    mutating func appendBlend(_ layers: [CardLayer], pager: PagerSnapshot, stage: StageLayout) {
+        for (position, layer) in layers.enumerated() {
+            guard let index = pager.cardIndex(forSlot: layer.slot) else { continue }
+            let opacity = position == 0 ? 255 : UInt8((min(max(layer.opacity, 0), 1) * 255).rounded())
+            if opacity == 255 {
+                append(.card(index: index, destination: stage.cardRect))
+            } else if opacity > 0 {
+                append(.fadedCard(index: index, destination: stage.cardRect, opacity: opacity))
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@ public enum DrawCommand: Equatable, Sendable {
     case centeredText(String, weight: FontWeight, pixelSize: Int, center: Point, color: Color)
     /// Copy the composed, opaque texture of card `index` into `destination`.
     case card(index: Int, destination: PixelRect)
+    /// Blend card `index`'s composed texture into `destination` at `opacity` (0...255) over what is there: a fade.
+    case fadedCard(index: Int, destination: PixelRect, opacity: UInt8)
     /// Draw an antialiased filled circle.
     case dot(center: Point, diameter: Double, color: Color)
 }
@@ -28,4 +30,14 @@ public struct DisplayList: Equatable, Sendable {
 
     /// Appends one command.
     public mutating func append(_ command: DrawCommand) { commands.append(command) }
+}
+
+extension DrawCommand {
+    /// The card a `.card` or `.fadedCard` command copies; nil for every other command.
+    public var cardIndex: Int? {
+        switch self {
+        case .card(let index, _), .fadedCard(let index, _, _): index
+        default: nil
+        }
+    }
 }

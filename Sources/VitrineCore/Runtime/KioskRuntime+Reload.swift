@@ -122,6 +122,7 @@ extension KioskRuntime {
             return DeckReload.matchedPage(current: settledOldPage, in: old.cards, newCards: new.cards)
         }
         effects += log(pagerEvents, t: t)
+        session.pager.transition = new.transition
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
         if !old.cards.isEmpty, !new.cards.isEmpty, newPage != settledOldPage {

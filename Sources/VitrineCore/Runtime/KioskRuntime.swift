@@ -95,6 +95,7 @@ public struct KioskRuntime: Sendable {
         session = KioskSession(pageCount: config.cards.count, wraps: config.wrap,
                                stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
                                rotation: display.rotation)
+        session.pager.transition = config.transition
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start

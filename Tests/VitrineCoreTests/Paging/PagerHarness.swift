@@ -12,8 +12,9 @@ struct PagerHarness {
     /// The y every pointer helper uses.
     let y = 300.0
 
-    init(pageCount: Int, wraps: Bool = true, currentPage: Int = 0) {
+    init(pageCount: Int, wraps: Bool = true, currentPage: Int = 0, transition: PageTransition = .slide) {
         pager = Pager(pageCount: pageCount, wraps: wraps, currentPage: currentPage)
+        pager.transition = transition
     }
 
     var events: [PagerEvent] { log.map(\.event) }

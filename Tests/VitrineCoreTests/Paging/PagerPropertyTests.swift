@@ -77,11 +77,13 @@ struct InvariantChecker {
         (5, true, 1), (5, false, 2), (1, true, 3), (2, true, 4), (3, false, 5), (7, true, 6), (0, true, 7), (4, true, 8),
     ]
 
-    @Test(arguments: 0..<configurations.count)
-    func randomInputsKeepEveryInvariant(configuration: Int) {
+    /// Every configuration with every transition: fade and none keep the paging rules slide keeps.
+    @Test(arguments: 0..<configurations.count, PageTransition.allCases)
+    func randomInputsKeepEveryInvariant(configuration: Int, transition: PageTransition) {
         let (count, wraps, seed) = Self.configurations[configuration]
         var rng = SplitMix64(seed: seed)
         var pager = Pager(pageCount: count, wraps: wraps, currentPage: count / 2)
+        pager.transition = transition
         var checker = InvariantChecker(page: pager.currentPage)
         var time = 0.0, nextStep = PagingTuning.fixedStep
         var width = 800.0
@@ -102,6 +104,8 @@ struct InvariantChecker {
             default: break
             }
             checker.check(pager.handle(input, at: time, pageWidth: width), pager, after: "\(input)")
+            if transition == .none, pager.blend(alpha: 1) != nil { checker.failures.append("none showed a blend") }
+            if pager.blend(alpha: 1) != nil, pager.offset != 0 { checker.failures.append("a fade moved the card") }
         }
         func quiesce() {
             for id in held.keys.sorted() { send(.pointerUp(id: id, at: held[id]!)) }

@@ -1,0 +1,27 @@
+extension PagerSnapshot {
+    /// The frame `fraction` of the way through `transition` from card `currentPage` toward its neighbour, for
+    /// `vitrine render --offset`: toward the next card for a positive fraction, the previous for a negative one.
+    ///
+    /// - slide: the card moved `fraction` of a page;
+    /// - fade: the neighbour blended in place at `|fraction|` over the card;
+    /// - none: the card itself while `|fraction| < 1`; at ±1 the neighbour, whole.
+    /// In all three the dots still mark `currentPage` (the bound page changes once the transition is over), so
+    /// ±1 draws the same picture whatever the transition: the last frame before the page changes.
+    public static func partWay(pageCount: Int, currentPage: Int, wraps: Bool, transition: PageTransition,
+                               fraction: Double) -> PagerSnapshot {
+        let f = fraction.isFinite ? min(max(fraction, -1), 1) : 0
+        var snapshot = PagerSnapshot(pageCount: pageCount, currentPage: currentPage, position: Double(currentPage), wraps: wraps)
+        switch transition {
+        case .slide:
+            snapshot.position += f
+        case .fade:
+            if f != 0 {
+                snapshot.blend = [CardLayer(slot: currentPage, opacity: 1),
+                                  CardLayer(slot: currentPage + (f > 0 ? 1 : -1), opacity: abs(f))]
+            }
+        case .none:
+            if abs(f) == 1 { snapshot.position += f }
+        }
+        return snapshot
+    }
+}
