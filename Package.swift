@@ -19,6 +19,8 @@ let package = Package(
         // libheif's header, for HEIC and AVIF photos. Not linked: the shim opens libheif.so.1 when the first HEIF file
         // is met (its codecs cost about 2 MiB of PSS at every start otherwise), so no pkg-config link flags here.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        // Bilinear scaling a row at a time with SDL's own arithmetic, so a JPEG is scaled into its card while it is decoded.
+        .systemLibrary(name: "CStretch"),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // glibc's malloc tuning (mallopt), from the C library itself.
@@ -41,7 +43,7 @@ let package = Package(
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif"]),
+                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CStretch"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),
@@ -52,13 +54,13 @@ let package = Package(
         // Helpers the SDL and process tests share: screenshot compare, record modes, the bad-image corpus.
         .target(name: "VitrineTestSupport", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineFixtures"]),
 
-        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineTestSupport"]),
+        .testTarget(name: "VitrineCLITests", dependencies: ["VitrineCore", "VitrineSystem", "VitrineTestSupport", "VitrineFixtures"]),
         // The core's tests link neither SDL nor the system target.
         .testTarget(name: "VitrineCoreTests", dependencies: ["VitrineCore", "VitrineFixtures"]),
         .testTarget(name: "VitrineSystemTests", dependencies: ["VitrineCore", "VitrineSystem"]),
         .testTarget(
             name: "VitrineSDLTests",
-            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport"],
+            dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL", "VitrineTestSupport", "VitrineFixtures"],
             exclude: ["Goldens", "Fixtures"]
         ),
     ]

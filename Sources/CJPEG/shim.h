@@ -23,9 +23,13 @@ typedef struct vitrine_jpeg {
     char first_warning[JMSG_LENGTH_MAX];
     /// Whether the data ended before the image did ("Premature end of JPEG file"): libjpeg greys out the rest.
     int truncated;
-    /// Stop after this many progressive scans (0: no limit), or once CLOCK_MONOTONIC passes `deadline` seconds.
+    /// Stop after this many progressive scans (0: no limit), or once the decoding thread's CPU time
+    /// (CLOCK_THREAD_CPUTIME_ID) passes `deadline` seconds.
     int max_scans;
     double deadline;
+    /// Asked in the progress monitor whether to give up (with `stop_context`); NULL: never.
+    int (*should_stop)(void *stop_context);
+    void *stop_context;
 } vitrine_jpeg;
 
 static void vitrine_jpeg_error_exit(j_common_ptr info) {
@@ -47,8 +51,12 @@ static void vitrine_jpeg_progress(j_common_ptr info) {
         snprintf(j->message, sizeof j->message, "more than %d progressive scans", j->max_scans);
         longjmp(j->jump, 1);
     }
+    if (j->should_stop && j->should_stop(j->stop_context)) {
+        snprintf(j->message, sizeof j->message, "abandoned");
+        longjmp(j->jump, 1);
+    }
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
     if (j->deadline > 0 && (double)now.tv_sec + now.tv_nsec / 1e9 > j->deadline) {
         snprintf(j->message, sizeof j->message, "decoding took longer than the time limit");
         longjmp(j->jump, 1);
@@ -104,6 +112,21 @@ static inline int vitrine_jpeg_read_all(vitrine_jpeg *j, unsigned char *pixels, 
         JSAMPROW row = pixels + (long)j->info.output_scanline * pitch;
         jpeg_read_scanlines(&j->info, &row, 1);
     }
+    jpeg_finish_decompress(&j->info);
+    return 1;
+}
+
+/// Reads the next output row into `row`; 0 on failure. With ``vitrine_jpeg_finish``, for decoding a row at a time.
+static inline int vitrine_jpeg_read_row(vitrine_jpeg *j, unsigned char *row) {
+    if (setjmp(j->jump)) return 0;
+    JSAMPROW rows = row;
+    jpeg_read_scanlines(&j->info, &rows, 1);
+    return 1;
+}
+
+/// Finishes decompressing once every row was read; 0 on failure.
+static inline int vitrine_jpeg_finish(vitrine_jpeg *j) {
+    if (setjmp(j->jump)) return 0;
     jpeg_finish_decompress(&j->info);
     return 1;
 }

@@ -70,24 +70,36 @@ struct RunCommand {
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
         SDLLibrary.skipComposeTable()
+        SDLLibrary.skipSessionBusAutolaunch()
         XlibErrors.install(lostDisplayExitCode: ExitCode.unavailable)
         SDLLibrary.tuneHeap()
+        // The first card's picture is decoded (and, in a window, the card composed) on another thread while SDL
+        // starts, the config is validated and SDL opens the display: decoding needs neither SDL nor the display,
+        // and the thread opens no font before it is told which card to make, after SDL_ttf is up.
+        let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
+        let fonts = try? FontLibrary(paths: fontPaths.get())
+        // From here a SIGTERM or SIGINT abandons the image decodes, until the app watches signals itself.
+        let startup = StartupSignals()
+        defer { startup.end() }
+        // A window size on the command line tells the first card's size before the config is read.
+        let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
+        let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
         let library: SDLLibrary
         do throws(SDLError) {
             library = try SDLLibrary(video: false)
         } catch {
+            firstCard?.wait()
             Log.error("\(error)")
             return ExitCode.software
         }
         return withExtendedLifetime(library) { () -> Int32 in
-            // The first card's picture is decoded (and, in a window, the card composed) on another thread while
-            // the config is validated and SDL opens the display.
-            let fontPaths = Result { () throws(SDLError) in try BundledFonts.locate() }
-            let fonts = try? FontLibrary(paths: fontPaths.get())
-            // A window size on the command line tells the first card's size before the config is read.
-            let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
-            let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
-            defer { firstCard?.wait() }
+            var warmUp: Deferred<Void>?
+            // Fonts are closed while SDL_ttf is still up, whatever order the objects go in afterwards.
+            defer {
+                firstCard?.wait()
+                _ = warmUp?.value
+                fonts?.closeAll()
+            }
             // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
             // display. A config error still comes first: the display is not reported on before the config is good.
             let path = configPath
@@ -114,7 +126,13 @@ struct RunCommand {
                                            fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
             options.controlPath = controlPath
             if let card = config.cards.first {
-                firstCard.proceed(card: card, index: 0, expected: KioskApp.expectedFirstCard(options: options))
+                let expected = KioskApp.expectedFirstCard(options: options)
+                firstCard.proceed(card: card, index: 0, expected: expected)
+                // The card's faces are opened and its lines rendered beside the decode, so composing it finds its
+                // glyphs ready; a card read from the cache needs no text.
+                if let expected, !firstCard.isFinished, firstCard.cache?.holdsCard(forImage: card.image) != true {
+                    warmUp = Deferred("vitrine.fonts") { expected.warmUpText(fonts: fonts) }
+                }
             }
             if case .failure(let error) = video {
                 Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
@@ -123,6 +141,7 @@ struct RunCommand {
             do throws(SDLError) {
                 let app = try KioskApp(options: options, fonts: fonts, events: events, heartbeatPeriod: Systemd.watchdogPeriod,
                                        firstCard: config.cards.isEmpty ? nil : firstCard, report: { Log.warning($0) })
+                startup.handOver(to: app)
                 app.onFirstFrame = {
                     Log.info("first frame shown")
                     Systemd.notifyReady()

@@ -68,6 +68,7 @@ enum Vitrine {
             case "check": return try CheckCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "bench": return try BenchCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "ctl": return try CtlCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case "decode": return try DecodeCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             default: throw UsageError(description: "unknown command '\(Limits.shortened(command))'")
             }
         } catch {

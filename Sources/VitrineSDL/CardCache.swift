@@ -1,3 +1,4 @@
+import CSDL2
 import Dispatch
 import Glibc
 import VitrineCore
@@ -60,26 +61,28 @@ public final class CardCache: Sendable {
     }
 
     /// The cached card for `composer`, or nil when there is none or it does not check out.
+    ///
+    /// The entry is mapped, not read: its pixels stay the page cache's (no copy, and no fresh memory to fault in
+    /// while the display opens), mapped at once (`MAP_POPULATE`), and the surface keeps the mapping until it goes.
+    /// Entries are only ever replaced by a rename, never rewritten in place, so a mapped one does not change.
     public func card(for composer: CardComposer) -> Surface? {
         guard let path = path(for: composer) else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: CardCache.headerBytes)
-        let file = FileDescriptor(rawValue: descriptor)
-        guard header.withUnsafeMutableBytes({ file.readExactly(into: $0) }),
-              Array(header[0..<4]) == CardCache.magic, littleEndian(header, 4) == CardCacheKey.formatVersion,
-              littleEndian(header, 8) == composer.size.width, littleEndian(header, 12) == composer.size.height,
-              let surface = try? Surface(size: composer.size) else { return nil }
-        let s = surface.pointer.pointee
-        guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let rowBytes = composer.size.width * 4
-        for y in 0..<composer.size.height {
-            guard file.readExactly(into: UnsafeMutableRawBufferPointer(start: pixels + y * Int(s.pitch), count: rowBytes)) else { return nil }
-        }
-        var extra: UInt8 = 0
-        guard read(descriptor, &extra, 1) == 0 else { return nil }  // Longer than its header says: not ours.
-        return surface
+        let length = CardCache.headerBytes + rowBytes * composer.size.height
+        var status = stat()
+        // Longer or shorter than its header says: not ours.
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == length,
+              let mapping = MappedFile(descriptor: descriptor, length: length) else { return nil }
+        let header = UnsafeRawBufferPointer(start: mapping.base, count: CardCache.headerBytes)
+        guard Array(header[0..<4]) == CardCache.magic, littleEndian(Array(header), 4) == CardCacheKey.formatVersion,
+              littleEndian(Array(header), 8) == composer.size.width, littleEndian(Array(header), 12) == composer.size.height,
+              let surface = SDL_CreateRGBSurfaceWithFormatFrom(mapping.base + CardCache.headerBytes, Int32(composer.size.width),
+                                                               Int32(composer.size.height), 32, Int32(rowBytes), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        return Surface(owning: surface, pixelsHeldBy: mapping)
     }
 
     /// Writes `surface` as `composer`'s card: a temporary file, synced, then renamed over the entry; then keeps the
@@ -148,6 +151,21 @@ public final class CardCache: Sendable {
     private func littleEndian(_ bytes: [UInt8], _ at: Int) -> Int {
         bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
     }
+}
+
+/// A file mapped read-only and private, unmapped when this object goes.
+private final class MappedFile {
+    let base: UnsafeMutableRawPointer
+    let length: Int
+
+    /// Maps the first `length` bytes of `descriptor`, with every page mapped at once; nil when that fails.
+    init?(descriptor: Int32, length: Int) {
+        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        self.base = base
+        self.length = length
+    }
+
+    deinit { munmap(base, length) }
 }
 
 /// Hands a value that is only read to another thread.

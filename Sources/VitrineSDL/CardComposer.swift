@@ -66,7 +66,7 @@ public struct CardComposer: Hashable, Sendable {
     }
 
     /// The card's layout for a picture of `imageSize` (nil: the placeholder).
-    private func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
+    func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
                                         pointScale: pointScale)
@@ -100,6 +100,13 @@ public struct CardComposer: Hashable, Sendable {
         } catch {
             return try composeSurface(image: PreparedImage(.failure(error)), fonts: fonts)
         }
+        return try composeSurface(over: surface, fonts: fonts)
+    }
+
+    /// Composes the card in `surface`, which already holds the picture scaled to the card (as
+    /// ``composeSurface(decoded:fonts:)`` scales it, or ``JPEGCardStream`` decodes it): the rest of the card is
+    /// drawn over it, in place.
+    public func composeSurface(over surface: Surface, fonts: FontLibrary) throws(SDLError) -> (surface: Surface, problems: [Problem]) {
         let renderer = try Renderer(surface: surface)
         var list = layout(imageSize: size, fonts: fonts).displayList
         list.commands.removeAll { if case .image = $0 { true } else { false } }

@@ -271,6 +271,9 @@ public final class DeckRenderer {
             SDL_RenderClear(renderer.pointer)
             SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
         }
+        // Made already (from the card cache): the window's frame is faulted in beside copying it into its texture.
+        let toucher = texture == nil ? WindowFrameToucher(renderer) : nil
+        defer { toucher?.wait() }
         let output = first.wait()
         do throws(SDLError) {
             if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
@@ -291,7 +294,7 @@ public final class DeckRenderer {
             } else {
                 let request = imageRequest(index)
                 var decoded = output.decoded
-                if output.fromCache || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
+                if output.fromCache || output.streamed || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
                     decoded = PreparedImage.decode(path: request.path, options: request.decodeOptions)  // Decoded for another size.
                 }
                 if renderer.isSoftware, let cache = first.cache {

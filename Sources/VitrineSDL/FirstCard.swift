@@ -20,6 +20,9 @@ public final class FirstCard: @unchecked Sendable {
         public var picture: DecodedImage? = nil
         /// Whether the card came from the ``CardCache`` (then nothing was decoded: `decoded` is a failure).
         public var fromCache = false
+        /// Whether the picture was decoded straight into the card (``JPEGCardStream``): then `decoded` is a failure,
+        /// and a deck that needs another size decodes it itself.
+        public var streamed = false
         /// The card composed for the expected size, when one was given.
         public var composed: Composed?
     }
@@ -149,11 +152,16 @@ public final class FirstCard: @unchecked Sendable {
             // Full screen: the card's size comes with the window, so the deck reads the cache (and decodes on a miss).
             if let plan, plan.expected == nil, plan.card.image == guessed { return fromCache }
         }
-        var picture = guessed.map { decode($0, hint) }
+        // With the card's size hinted, a JPEG is decoded straight into a card of that size (JPEGCardStream).
+        let streamed = hint.covering.flatMap { size in guessed.flatMap { FirstCard.streamed($0, size: size, exifOrientation: hint.exifOrientation) } }
+        var picture = streamed == nil ? guessed.map { decode($0, hint) } : nil
         StartupTimeline.mark("first card decoded")
         if !waited { planned.wait() }
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "no card to make")), composed: nil)
         guard let plan else { return none }
+        if let streamed, let guessed, let made = FirstCard.compose(streamed, image: guessed, hint: hint, plan: plan.expected, fonts: fonts, cache: cache) {
+            return made
+        }
         // The guess was decoded for the hinted size; a card that needs another scale (or no Exif turn) is decoded again.
         var stale = false
         if case .success(let made)? = picture, let expected = plan.expected { stale = !made.isSame(as: expected.decodeOptions) }

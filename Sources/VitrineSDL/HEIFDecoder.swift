@@ -44,7 +44,7 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        let needed = size.width * size.height * ImageLimits.heifBytesPerPixel
+        let needed = ImageLimits.heifDecodeBytes(size)
         guard needed <= ImageLimits.heifDecodeMemoryBytes else {
             throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) at full size), over "
                              + "the \(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB limit for HEIC and AVIF")

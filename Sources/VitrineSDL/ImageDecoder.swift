@@ -53,26 +53,30 @@ public struct DecodeOptions: Hashable, Sendable {
 /// (their first frame), and the rest to SDL_image. Transparent pixels are composited over black, the card's own
 /// colour under its scrim, and the picture is turned upright by its Exif orientation.
 public enum ImageDecoder {
-    /// Decodes the image file at `path`, or gives the reason it cannot be shown.
-    public static func decode(path: String, options: DecodeOptions = DecodeOptions()) throws(SDLError) -> DecodedImage {
+    /// Decodes the image file at `path`, or gives the reason it cannot be shown; gives up once `stop` (or
+    /// ``DecodeStop/process``) is stopped.
+    public static func decode(path: String, options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) throws(SDLError) -> DecodedImage {
         let bytes = try readWhole(path: path)
         do throws(ImageProblem) {
-            return try decode(bytes, options: options)
+            return try decode(bytes, options: options, stop: stop)
         } catch {
             throw SDLError(operation: "decode(\(path))", message: error.description)
         }
     }
 
     /// Decodes a whole file's `bytes`.
-    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(ImageProblem) -> DecodedImage {
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) throws(ImageProblem) -> DecodedImage {
         let info = try ImageProbe.check(bytes, isWholeFile: true)
+        if DecodeStop.shouldStop(stop) { throw DecodeStop.abandoned(info.format) }
         let orientation = options.exifOrientation ? info.orientation : .up
         let target = storedTarget(options, orientation: orientation)
         var decoded: DecodedImage
         switch info.format {
-        case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target)
-        case .png: decoded = try PNGDecoder.decode(bytes, covering: target)
+        case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target, stop: stop)
+        case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop)
         case .bmp:
+            if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size) { throw problem }
+            try BMPRunLengths.check(bytes)
             if let picture = try BMPBitfields.decode(bytes) {
                 decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
             } else {
@@ -80,8 +84,11 @@ public enum ImageDecoder {
             }
         case .webp:
             if let frame = try WebPFirstFrame.first(in: bytes) {
+                // The canvas, the frame as SDL_image decodes it, and its copy in the card's format.
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, bytesPerPixel: 12) { throw problem }
                 decoded = try decodeFirstFrame(frame)
             } else {
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size) { throw problem }
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
         case .heif: decoded = try HEIFDecoder.decode(bytes)

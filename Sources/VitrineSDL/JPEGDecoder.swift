@@ -12,7 +12,7 @@ import VitrineSystem
 /// memory and time. Data that ends early is refused; other damage libjpeg decodes past is reported as a note.
 enum JPEGDecoder {
     /// Decodes `bytes` (a whole JPEG file) so that its picture covers `target` pixels as stored (nil: full size).
-    static func decode(_ bytes: [UInt8], covering target: PixelSize?,
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?, stop: DecodeStop? = nil,
                        maximumScans: Int = ImageLimits.maximumProgressiveScans) throws(ImageProblem) -> DecodedImage {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
@@ -20,10 +20,25 @@ enum JPEGDecoder {
                     throw .overLimit(.jpeg, "out of memory starting the JPEG decoder")
                 }
                 defer { vitrine_jpeg_destroy(j) }
-                return try decode(j, covering: target, maximumScans: maximumScans)
+                applyLimits(j, stop: stop, maximumScans: maximumScans)
+                return try withExtendedLifetime(stop) { () throws(ImageProblem) in try decode(j, covering: target, maximumScans: maximumScans) }
             }
         }
         return try result.get()
+    }
+
+    /// Holds the decode `j` to ``ImageLimits`` (progressive scans, decode memory, CPU time) and to `stop` (kept
+    /// alive by the caller for the decode) or the process's stop, asked in libjpeg's progress monitor.
+    static func applyLimits(_ j: UnsafeMutablePointer<vitrine_jpeg>, stop: DecodeStop?,
+                            maximumScans: Int = ImageLimits.maximumProgressiveScans) {
+        j.pointee.max_scans = Int32(maximumScans)
+        j.pointee.deadline = DecodeBudget.threadCPUSeconds + ImageLimits.decodeSeconds
+        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
+        j.pointee.stop_context = stop.map { Unmanaged.passUnretained($0).toOpaque() }
+        j.pointee.should_stop = { context in
+            let stop = context.map { Unmanaged<DecodeStop>.fromOpaque($0).takeUnretainedValue() }
+            return DecodeStop.shouldStop(stop) ? 1 : 0
+        }
     }
 
     private static func failure(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> ImageProblem {
@@ -37,16 +52,14 @@ enum JPEGDecoder {
             return .overLimit(.jpeg, message + ", the limit (real photos have about 10)")
         }
         if message.hasPrefix("decoding took") {
-            return .overLimit(.jpeg, "decoding took longer than \(ImageLimits.decodeSeconds) s, the limit, and was abandoned")
+            return .overLimit(.jpeg, "decoding took longer than \(DecodeBudget.seconds(ImageLimits.decodeSeconds)) s, the limit, and was abandoned")
         }
+        if message == "abandoned" { return DecodeStop.abandoned(.jpeg) }
         return .corruptData(.jpeg, message)
     }
 
     private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, covering target: PixelSize?,
                                maximumScans: Int) throws(ImageProblem) -> DecodedImage {
-        j.pointee.max_scans = Int32(maximumScans)
-        j.pointee.deadline = MonotonicClock.seconds + ImageLimits.decodeSeconds
-        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
         guard vitrine_jpeg_read_header(j) != 0 else { throw failure(j) }
         var notes: [String] = []
         let colorSpace = j.pointee.info.jpeg_color_space

@@ -93,7 +93,11 @@ public final class KioskApp {
         let preparer = CardPreparer(fonts: fonts)
         preparer.onReady = { [waker] in waker.post(.cardReady) }
         cardPreparer = preparer
-        signals = SignalWatcher(queue: workerQueue) { [waker] signal in waker.post(.signal(signal)) }
+        signals = SignalWatcher(queue: workerQueue) { [waker] signal in
+            // A stop abandons the decodes under way, the loop's own too, so the loop gets to the signal at once.
+            if signal == SIGTERM || signal == SIGINT { DecodeStop.process.stop() }
+            waker.post(.signal(signal))
+        }
         XlibErrors.watch(window) { [waker] in waker.post(.displayLost("the window was destroyed by another X client")) }
         let command: @Sendable (ControlCommand, Int) -> Void = { [waker] in waker.post(.control($0, client: $1)) }
         if let activated = ControlServer.activatedSocket() {
@@ -115,6 +119,10 @@ public final class KioskApp {
         let points = window.sizeInPoints
         return points.width > 0 ? Double(renderer.outputSize.width) / Double(points.width) : 1
     }
+
+    /// Makes the run stop as signal `number` (SIGTERM, SIGINT) would: for a signal caught while the app was made,
+    /// before it watched signals itself.
+    public func stop(bySignal number: Int32) { waker.post(.signal(number)) }
 
     /// Shows the deck until it is told to stop, shuts down in order, and says why it stopped.
     ///

@@ -9,12 +9,16 @@ import VitrineCore
 /// card is shrunk while it is read, a row at a time, by the largest whole factor that still covers the card
 /// (``DecodeScale/boxFactor(stored:covering:)``), so a 50-megapixel PNG takes a card's memory, not 200 MB. An
 /// interlaced PNG needs the whole picture while its passes arrive: it must fit ``ImageLimits/decodeMemoryBytes``.
+/// After each row the decode's ``DecodeBudget`` is checked: a stopped decode, or one past
+/// ``ImageLimits/decodeSeconds``, gives up.
 enum PNGDecoder {
     /// The most ancillary chunks libpng keeps (its `png_set_chunk_cache_max`).
     static let maximumChunks: UInt32 = 1000
 
     /// Decodes `bytes`, a whole PNG file, so that it covers `target` (nil: full size).
-    static func decode(_ bytes: [UInt8], covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?, stop: DecodeStop? = nil,
+                       seconds: Double = ImageLimits.decodeSeconds) throws(ImageProblem) -> DecodedImage {
+        let budget = DecodeBudget(stop: stop, seconds: seconds)
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
                 guard let v = vitrine_png_create(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count,
@@ -23,7 +27,7 @@ enum PNGDecoder {
                     throw .overLimit(.png, "out of memory starting the PNG decoder")
                 }
                 defer { vitrine_png_destroy(v) }
-                return try decode(v, covering: target)
+                return try decode(v, covering: target, budget: budget)
             }
         }
         return try result.get()
@@ -37,7 +41,7 @@ enum PNGDecoder {
         withUnsafeBytes(of: tuple) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
 
-    private static func decode(_ v: UnsafeMutablePointer<vitrine_png>, covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
+    private static func decode(_ v: UnsafeMutablePointer<vitrine_png>, covering target: PixelSize?, budget: DecodeBudget) throws(ImageProblem) -> DecodedImage {
         var passes: Int32 = 0
         guard vitrine_png_start(v, &passes) != 0 else { throw problem(v) }
         let png = v.pointee.png, info = v.pointee.info
@@ -57,12 +61,15 @@ enum PNGDecoder {
             let s = whole.pointer.pointee
             guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
             for _ in 0..<passes {
-                for y in 0..<stored.height where vitrine_png_read_row(v, base + y * Int(s.pitch)) == 0 { throw problem(v) }
+                for y in 0..<stored.height {
+                    guard vitrine_png_read_row(v, base + y * Int(s.pitch)) != 0 else { throw problem(v) }
+                    try budget.check(.png)
+                }
             }
             sawTransparency = whole.compositeOverBlack()
             surface = factor > 1 ? try shrink(whole, by: factor) : whole
         } else {
-            (surface, sawTransparency) = try readShrinking(v, stored: stored, factor: factor)
+            (surface, sawTransparency) = try readShrinking(v, stored: stored, factor: factor, budget: budget)
         }
         var notes: [String] = []
         if sawTransparency { notes.append("transparent pixels shown over black") }
@@ -76,7 +83,8 @@ enum PNGDecoder {
 
     /// Reads the rows one by one, composites each over black, and averages boxes of `factor` x `factor` into the
     /// result: memory for one row and one row of sums beside the result.
-    private static func readShrinking(_ v: UnsafeMutablePointer<vitrine_png>, stored: PixelSize, factor: Int) throws(ImageProblem) -> (Surface, Bool) {
+    private static func readShrinking(_ v: UnsafeMutablePointer<vitrine_png>, stored: PixelSize, factor: Int,
+                                      budget: DecodeBudget) throws(ImageProblem) -> (Surface, Bool) {
         let out = DecodeScale.boxed(stored, factor)
         let surface = try makeSurface(out)
         let s = surface.pointer.pointee
@@ -88,6 +96,7 @@ enum PNGDecoder {
         for y in 0..<stored.height {
             let ok = row.withUnsafeMutableBufferPointer { vitrine_png_read_row(v, $0.baseAddress) }
             guard ok != 0 else { throw problem(v) }
+            try budget.check(.png)
             for x in 0..<stored.width {
                 let p = x * 4
                 let a = UInt32(row[p + 3])

@@ -59,9 +59,9 @@ public final class PreparedImage: @unchecked Sendable {
 
     /// Decodes the image file at `path` into opaque, upright 32-bit ARGB (``ImageDecoder``), at the least size
     /// that covers `options.covering`: the half of ``prepare(_:)`` that can start before the window exists.
-    public static func decode(path: String, options: DecodeOptions = DecodeOptions()) -> Result<Surface, SDLError> {
+    public static func decode(path: String, options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) -> Result<Surface, SDLError> {
         do throws(SDLError) {
-            return .success(try ImageDecoder.decode(path: path, options: options).surface)
+            return .success(try ImageDecoder.decode(path: path, options: options, stop: stop).surface)
         } catch {
             return .failure(error)
         }

@@ -9,9 +9,18 @@ public final class Surface {
     /// The wrapped pointer, valid for this object's lifetime.
     public let pointer: UnsafeMutablePointer<SDL_Surface>
 
+    /// What holds the pixels of a surface made over memory SDL does not own (a mapped file), kept as long as it is.
+    private var pixelOwner: AnyObject?
+
     /// Takes ownership of a surface SDL returned.
     public init(owning pointer: UnsafeMutablePointer<SDL_Surface>) {
         self.pointer = pointer
+    }
+
+    /// Takes ownership of a surface SDL made over pixels that `owner` holds, and keeps `owner` until it is freed.
+    init(owning pointer: UnsafeMutablePointer<SDL_Surface>, pixelsHeldBy owner: AnyObject) {
+        self.pointer = pointer
+        self.pixelOwner = owner
     }
 
     /// A new 32-bit ARGB surface of the given size.

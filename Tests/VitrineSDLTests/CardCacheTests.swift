@@ -46,6 +46,20 @@ extension SDLTests {
             }
         }
 
+        @Test func aCardReadKeepsItsPixelsWhenItsEntryIsReplacedOrRemoved() throws {
+            try withDeck { folder, config in
+                let cache = CardCache(folder: folder + "/cache")
+                let composer = try composer(config)
+                let card = try composed(composer)
+                cache.store(card, for: composer)
+                let read = try #require(cache.card(for: composer))  // Mapped from the entry.
+                let black = try Surface(size: composer.size)
+                cache.store(black, for: composer)  // A new entry, renamed over the old one.
+                for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder) { try FileManager.default.removeItem(atPath: cache.folder + "/" + name) }
+                #expect(ImageDifference.between(expected: try RGBAImage(card), actual: try RGBAImage(read)) == nil)
+            }
+        }
+
         @Test func anotherShapeATouchedImageOrABrokenEntryMisses() throws {
             try withDeck { folder, config in
                 let cache = CardCache(folder: folder)

@@ -46,7 +46,9 @@ extension SDLTests {
             let expected = try #require(Self.expected(config))
             let first = FirstCard(card: config.cards[0], index: 0, expected: expected, fonts: FontLibrary(paths: Fixture.fontPaths))
             let output = first.wait()
-            #expect(try output.decoded.get().size == ImageDecoder.decode(path: config.cards[0].image, options: expected.decodeOptions).surface.size)
+            // The demo's JPEG is decoded straight into the card (JPEGCardStream): no whole picture is handed over.
+            #expect(output.streamed)
+            #expect(throws: SDLError.self) { try output.decoded.get() }
             let composed = try #require(output.composed)
             #expect(composed.composer == expected)
             #expect(composed.problems.isEmpty)
@@ -125,6 +127,25 @@ extension SDLTests {
             #expect(headless.deck.adopt(first, pageCount: config.cards.count))
             let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap)
             #expect(ImageDifference.between(expected: reference, actual: try RGBAImage(headless.render(pager))) == nil)
+        }
+
+        @Test func warmingUpTheTextOnAnotherThreadLeavesTheCardAsItWas() throws {
+            _ = Fixture.library
+            let config = Fixture.deck()
+            let expected = try #require(Self.expected(config))
+            let decoded = PreparedImage.decode(path: config.cards[0].image, options: expected.decodeOptions)
+            let cold = try expected.composeSurface(decoded: decoded, fonts: FontLibrary(paths: Fixture.fontPaths)).surface
+            let fonts = FontLibrary(paths: Fixture.fontPaths)
+            let warmed = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                expected.warmUpText(fonts: fonts)
+                warmed.signal()
+            }
+            let warm = try expected.composeSurface(decoded: decoded, fonts: fonts).surface  // Meanwhile, on this thread.
+            warmed.wait()
+            #expect(ImageDifference.between(expected: try RGBAImage(cold), actual: try RGBAImage(warm)) == nil)
+            let after = try expected.composeSurface(decoded: decoded, fonts: fonts).surface
+            #expect(ImageDifference.between(expected: try RGBAImage(cold), actual: try RGBAImage(after)) == nil)
         }
 
         @Test func withoutAPlanTheThreadStopsAfterItsGuess() {

@@ -25,9 +25,8 @@ public enum BMPBitfields {
         let maskCount = infoSize >= 56 || compression == 6 ? 4 : 3
         var masks = try (0..<maskCount).map { i throws(ImageProblem) in UInt32(try r.littleEndian(masksAt + 4 * i, 4)) }
         if maskCount == 3 { masks.append(0) }
-        guard width > 0, height > 0, width * height * 4 <= ImageLimits.decodeMemoryBytes else {
-            throw .overLimit(.bmp, "decoding it needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit")
-        }
+        guard width > 0, height > 0 else { throw .corruptHeader(.bmp, "a size of \(width)x\(height)") }
+        if let problem = ImageLimits.wholeDecodeProblem(.bmp, PixelSize(width: width, height: height)) { throw problem }
         let offset = try r.littleEndian(10, 4)
         let stride = (width * bits + 31) / 32 * 4
         guard offset + stride * height <= bytes.count else { throw .corruptData(.bmp, "the pixel data is cut off") }

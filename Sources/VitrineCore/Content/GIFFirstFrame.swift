@@ -32,9 +32,8 @@ public enum GIFFirstFrame {
                 if frameFlags & 0x80 != 0 { palette = try r.colors(2 << Int(frameFlags & 7)) }
                 guard !palette.isEmpty else { throw .corruptData(.gif, "its first frame has no colour table") }
                 if screen.width == 0 || screen.height == 0 { screen = PixelSize(width: left + width, height: top + height) }
-                guard screen.width * screen.height * 4 <= ImageLimits.decodeMemoryBytes else {
-                    throw .overLimit(.gif, "decoding it needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit")
-                }
+                // The frame's colour indices (a byte a pixel) beside the screen's pixels and their copy for the card.
+                if let problem = ImageLimits.wholeDecodeProblem(.gif, screen, extraBytes: width * height) { throw problem }
                 let minimumCodeSize = try r.u8()
                 guard (1...11).contains(minimumCodeSize) else { throw .corruptData(.gif, "an LZW code size of \(minimumCodeSize)") }
                 let indices = lzw(try r.subBlocks(), minimumCodeSize: minimumCodeSize, count: width * height)

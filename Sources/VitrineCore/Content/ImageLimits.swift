@@ -26,19 +26,45 @@ public enum ImageLimits {
     /// shrunk to card size row by row.
     public static let decodeMemoryBytes = 96 * 1024 * 1024
 
+    /// The bytes a pixel a picture decoded whole is counted at against ``decodeMemoryBytes``: GIF, BMP and WebP
+    /// (only JPEG and PNG are decoded at card size) are decoded into 32-bit pixels and then copied into the card's
+    /// format, 8 bytes a pixel at the peak, so up to about 12.5 megapixels are decoded (a 12-megapixel phone photo
+    /// fits). Measured before this limit: a 678-byte 4000x4000 WebP peaked at 121 MiB, a 400 KB RLE BMP of
+    /// 7000x7000 at 249 MiB, an 18 KB 4800x4800 GIF at 190 MiB.
+    public static let wholeDecodeBytesPerPixel = 8
+
+    /// Why a picture of `size` decoded whole at `bytesPerPixel` (plus `extraBytes`) is refused, or nil when it fits
+    /// ``decodeMemoryBytes``.
+    public static func wholeDecodeProblem(_ format: ImageFormat, _ size: PixelSize, bytesPerPixel: Int = wholeDecodeBytesPerPixel,
+                                          extraBytes: Int = 0) -> ImageProblem? {
+        let needed = size.width * size.height * bytesPerPixel + extraBytes
+        guard needed > decodeMemoryBytes else { return nil }
+        return .overLimit(format, "decoding this \(format.rawValue) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height), "
+                          + "decoded whole at \(bytesPerPixel) bytes a pixel), over the \(decodeMemoryBytes / 1_048_576) MiB decode memory limit; "
+                          + "convert it to JPEG to show it")
+    }
+
     /// The memory a HEIC or AVIF decode may take: 160 MiB. libheif decodes the whole picture and keeps its YUV
     /// planes and the codec's frames beside the RGBA result: measured at about 10 bytes a pixel (a 12-megapixel
-    /// phone photo peaked 115 MiB above the process's baseline), so pictures up to about 16 megapixels are decoded.
+    /// phone photo peaked 115 MiB above the process's baseline), and at 10.7 for high-entropy content (a 4096x4096
+    /// HEIC of noise: 171 MiB above the baseline and its 18 MB file), so pictures up to about 14 megapixels are
+    /// decoded (``heifBytesPerPixel``).
     public static let heifDecodeMemoryBytes = 160 * 1024 * 1024
 
-    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``.
-    public static let heifBytesPerPixel = 10
+    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``: 12, above the
+    /// 10.7 measured at worst (at 10, a 16.8-megapixel HEIC of noise was accepted and went 11 MiB over).
+    public static let heifBytesPerPixel = 12
+
+    /// The memory a HEIC or AVIF picture of `size` is counted at: over ``heifDecodeMemoryBytes`` is refused.
+    public static func heifDecodeBytes(_ size: PixelSize) -> Int { size.width * size.height * heifBytesPerPixel }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
     /// are a known way to make a small file take minutes of CPU.
     public static let maximumProgressiveScans = 100
 
-    /// The longest a decode may take, in seconds, before it is abandoned with a reason.
+    /// The longest a JPEG or PNG decode may take, in seconds of the decoding thread's CPU time, before it is
+    /// abandoned with a reason. (HEIC and AVIF are held to about 14 megapixels instead: libheif 1.15 cannot be
+    /// interrupted, and a 12-megapixel photo takes about 1.1 s.)
     public static let decodeSeconds = 5.0
 
     /// The largest ancillary PNG chunk (text, ICC profile, …) that is read: 8 MiB, libpng's own default.
