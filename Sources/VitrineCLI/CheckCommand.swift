@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine check`: validates the config and opens every image and font the deck needs, without showing anything.
 struct CheckCommand {
     static let help = """
-        usage: vitrine check [--config PATH]
+        usage: vitrine check [--config PATH] [--at YYYY-MM-DDTHH:MM]
 
         Checks a deck before it goes on a kiosk: validates the config, then opens every card's image (its
         header, the \(ImageLimits.maximumPixels / 1_000_000)-megapixel limit and a full decode) and the bundled fonts. Needs no display.
@@ -17,9 +17,13 @@ struct CheckCommand {
 
         options:
           --config PATH   the deck: a config file, or a folder of images (default Config/kiosk.json)
+          --at TIME       also print which cards would show at that local time (their from, until and hours):
+                          one line, "showing at 2026-12-24T10:00: 0, 2, 5" (indices from 0; "none" when none)
         """
 
     var configPath = "Config/kiosk.json"
+    /// The local time `--at` asks about, if any.
+    var at: LocalTime?
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> CheckCommand? {
@@ -29,6 +33,7 @@ struct CheckCommand {
         while let flag = reader.next() {
             switch flag {
             case "--config": command.configPath = try reader.value(for: flag)
+            case "--at": command.at = try ArgumentReader.localTime(reader.value(for: flag), flag: flag)
             default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'check'")
             }
         }
@@ -56,6 +61,7 @@ struct CheckCommand {
                 let problems = images.problems + fonts.problems
                 for problem in problems { print(problem) }
                 for note in images.notes { print(note) }
+                if let at { print(CheckCommand.showingLine(config, at: at)) }
                 let cards = CheckCommand.count(config.cards.count, "card")
                 if problems.isEmpty {
                     print("ok: \(cards), \(CheckCommand.count(images.total, "image")), \(CheckCommand.count(fonts.total, "font"))")
@@ -127,6 +133,13 @@ struct CheckCommand {
             }
         }
         return findings
+    }
+
+    /// The `--at` line: `showing at 2026-12-24T10:00: 0, 2, 5`, or `…: none`, by the runtime's own rule
+    /// (``DeckSchedule/showing(_:at:)``).
+    static func showingLine(_ config: KioskConfig, at time: LocalTime) -> String {
+        let showing = DeckSchedule.showing(config.cards, at: time)
+        return "showing at \(time): " + (showing.isEmpty ? "none" : showing.map(String.init).joined(separator: ", "))
     }
 
     /// `n` and the noun, plural unless `n` is 1: "1 card", "3 images".

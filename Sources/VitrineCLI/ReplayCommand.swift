@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine replay`: scripted input at simulated time, headless.
 struct ReplayCommand {
     static let help = """
-        usage: vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-]
+        usage: vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-] [--start TIME]
 
         Plays scripted input on a manual clock, headless (software renderer, no display), until the last line and
         then until the deck comes to rest. It runs the same kiosk runtime as `vitrine run`: attract mode, reloads
@@ -34,15 +34,19 @@ struct ReplayCommand {
           --config PATH   the deck: a config file, or a folder of images (default Config/kiosk.json)
           --script FILE   the script to play
           --size WxH      the window size in pixels (default: the config's window size)
+          --start TIME    the local wall time at which the replay's clock begins, such as 2026-12-24T08:00,
+                          for cards with from, until or hours; without it there is no wall clock, and
+                          schedules are not applied (as on a kiosk whose clock is not set)
           --events PATH   write paging events as JSON lines to PATH (- for standard output):
                           dragBegan, transitionStarted, transitionRetargeted, transitionFinished,
-                          pageChanged, deckReloaded
+                          pageChanged, deckReloaded, showing (the cards inside their schedule)
         """
 
     var configPath = "Config/kiosk.json"
     var scriptPath: String?
     var size: PixelSize?
     var eventsPath: String?
+    var start: LocalTime?
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReplayCommand? {
@@ -55,6 +59,7 @@ struct ReplayCommand {
             case "--script": command.scriptPath = try reader.value(for: flag)
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
+            case "--start": command.start = try ArgumentReader.localTime(reader.value(for: flag), flag: flag)
             default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'replay'")
             }
         }
@@ -93,7 +98,7 @@ struct ReplayCommand {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
                 let runner = try ReplayRunner(config: config, size: size ?? config.display.window,
-                                              fonts: FontLibrary(paths: try BundledFonts.locate()), events: events,
+                                              fonts: FontLibrary(paths: try BundledFonts.locate()), events: events, localStart: start,
                                               report: { Log.warning($0) })
                 var failedWrite = false
                 try runner.run(script) { (surface, path, step) throws(SDLError) in

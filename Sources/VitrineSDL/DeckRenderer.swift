@@ -37,8 +37,9 @@ public final class DeckRenderer {
     private let fadeCopies = FadeCopies()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
-    /// Cards composed before a reload changed the deck's size, by their index in the new deck: drawn, while a
-    /// preparer composes them again for the new page count, so that a card on screen does not blink.
+    /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
+    /// again (a deck of another size shapes their titles anew): a card on screen does not blink when a schedule
+    /// or a reload changes the number of cards.
     private var stale: [Int: Texture] = [:]
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
 
@@ -74,9 +75,9 @@ public final class DeckRenderer {
     /// dropped when the count changed, since the page control's width shapes the title).
     public func replaceCards(_ newCards: [CardConfig]) {
         if newCards.count != cards.count {
-            stale = [:]
-            for (index, texture) in composed {
-                if let moved = newCards.firstIndex(where: { $0 == cards[index] }) { stale[moved] = texture }
+            stale.removeAll()
+            for (index, texture) in composed where cards.indices.contains(index) {
+                if let page = newCards.firstIndex(where: { $0 == cards[index] }) { stale[page] = texture }
             }
             composed.removeAll()
         } else {
@@ -107,7 +108,8 @@ public final class DeckRenderer {
     /// Draws `frame` of a deck of `cards` into the renderer's current target; returns what could not be drawn.
     ///
     /// The runtime's frame is the truth: the renderer takes its geometry, rotation and background from it, and
-    /// its cards when the frame's deck generation changed, keeping what it composed where it still fits.
+    /// its cards when the frame's deck generation changed (those of `newCards` the frame shows, see
+    /// ``KioskFrame/shownCards``), keeping what it composed where it still fits.
     @discardableResult
     public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
         if frame.asleep {  // A sleeping screen is plain black (KioskRuntime+Sleep.swift).
@@ -116,7 +118,7 @@ public final class DeckRenderer {
             return []
         }
         if frame.deckGeneration != deckGeneration {
-            replaceCards(newCards)
+            replaceCards(frame.pageCards(of: newCards))
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }
@@ -135,7 +137,7 @@ public final class DeckRenderer {
             if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
         }
         composed = composed.filter { keep.contains($0.key) }
-        stale = stale.filter { keep.contains($0.key) && composed[$0.key] == nil }
+        stale = preparer == nil ? [:] : stale.filter { keep.contains($0.key) && composed[$0.key] == nil }
         var errors: [SDLError] = []
         var missing = Set<Int>()
         if let preparer {

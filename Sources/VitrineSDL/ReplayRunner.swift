@@ -13,11 +13,13 @@ public final class ReplayRunner {
     private let windowSize: PixelSize
     private var kiosk: EmbeddedKiosk
 
-    /// A runner for `config`'s deck in a `size` window (1 pixel to the point).
-    public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, events: EventLog?, report: @escaping (String) -> Void) throws(SDLError) {
+    /// A runner for `config`'s deck in a `size` window (1 pixel to the point), whose manual clock begins when the
+    /// wall clock shows `localStart` (nil: no wall clock, schedules not applied).
+    public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, events: EventLog?, localStart: LocalTime? = nil,
+                report: @escaping (String) -> Void) throws(SDLError) {
         headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         windowSize = size
-        kiosk = EmbeddedKiosk(config: config, pixels: size, loadConfig: ReplayRunner.load,
+        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, loadConfig: ReplayRunner.load,
                               onEvents: { [events] in events?.write($0) })
     }
 

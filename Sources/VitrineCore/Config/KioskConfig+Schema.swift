@@ -29,11 +29,15 @@ enum KioskSchema {
         var subtitle = ""
         /// The image path as written (a non-empty string), resolved only when the card is made.
         var image: JSONDocument.Node? = nil
+        /// `duration`, `from`, `until` and `hours` (see `KioskSchema+Schedule.swift`).
+        var schedule = CardSchedule()
 
         /// The card, when title and image were both found valid, with its image resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
             guard let title, let image else { return nil }
-            return CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
+            var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
+            card.schedule = schedule
+            return card
         }
     }
 
@@ -147,7 +151,7 @@ enum KioskSchema {
         .init("progressBar", expected: "true or false") { autoplay, value, path, validator in
             if let bar = validator.bool(value, at: path) { autoplay.progressBar = bar }
         },
-    ])
+    ] + [shuffleField])
 
     /// One element of `cards`.
     static let card = ObjectSchema<CardDraft>([
@@ -163,7 +167,7 @@ enum KioskSchema {
         .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
             card.image = validator.filePath(value, at: path)
         },
-    ])
+    ] + scheduleFields)
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

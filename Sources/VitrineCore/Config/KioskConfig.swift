@@ -36,6 +36,8 @@ public struct CardConfig: Sendable, Equatable {
     public var subtitle: String
     /// The image file: absolute, or relative to the working directory, already resolved against the config's folder.
     public var image: String
+    /// When the card shows and for how long (`duration`, `from`, `until`, `hours`); empty: always, for the interval.
+    public var schedule = CardSchedule()
 
     /// Creates a card.
     public init(id: String? = nil, title: String, subtitle: String = "", image: String) {
@@ -49,6 +51,7 @@ public struct CardConfig: Sendable, Equatable {
     /// (``PathKey``), since canonically equivalent names are different files.
     public static func == (a: CardConfig, b: CardConfig) -> Bool {
         a.id == b.id && a.title == b.title && a.subtitle == b.subtitle && PathKey.same(a.image, b.image)
+            && a.schedule == b.schedule
     }
 }
 

@@ -50,20 +50,26 @@ public struct Autoplay: Sendable {
         return lastInput + after
     }
 
+    /// Whether going home is due at `t` (then ``due(at:currentPage:pageCount:wraps:pagerIdle:interval:home:)``
+    /// goes home rather than advancing).
+    public func isHomeDue(at t: Double) -> Bool { homeTime.map { t >= $0 } ?? false }
+
     /// Whether advancing is paused at `t` because someone used the kiosk recently.
     public func isPaused(at t: Double) -> Bool { intervalStart(at: t) == nil }
 
-    /// The share of the interval gone by at `t`, 0...1, for the progress bar; nil while paused.
-    public func progress(at t: Double) -> Double? {
+    /// The share of the interval gone by at `t`, 0...1, for the progress bar; nil while paused. `interval` is the
+    /// card's own (its `duration`), nil for the config's.
+    public func progress(at t: Double, interval: Double? = nil) -> Double? {
         guard let start = intervalStart(at: t) else { return nil }
-        return min(1, max(0, (t - start) / config.interval))
+        return min(1, max(0, (t - start) / (interval ?? config.interval)))
     }
 
-    /// The next moment after `t` something is due (an advance, resuming, going home), for the loop's wait.
-    public func nextDeadline(after t: Double) -> Double? {
+    /// The next moment after `t` something is due (an advance, resuming, going home), for the loop's wait;
+    /// `interval` as in ``progress(at:interval:)``.
+    public func nextDeadline(after t: Double, interval: Double? = nil) -> Double? {
         var deadlines: [Double] = []
         if let start = intervalStart(at: t) {
-            deadlines.append(start + config.interval)
+            deadlines.append(start + (interval ?? config.interval))
         } else if let lastInput, !isHeld {
             deadlines.append(lastInput + config.resumeAfterIdle)
         }
@@ -75,16 +81,28 @@ public struct Autoplay: Sendable {
     ///
     /// Nothing happens while the pager is moving or held (`pagerIdle` false): the advance waits until it rests.
     /// Going home takes precedence over advancing. At the last card of a deck that does not wrap, an advance goes
-    /// back to the first card.
-    public mutating func due(at t: Double, currentPage: Int, pageCount: Int, wraps: Bool, pagerIdle: Bool) -> KioskInput? {
-        guard pagerIdle, pageCount > 1 else { return nil }
+    /// back to the first card. `interval` is the current card's own (its `duration`), nil for the config's; `home`
+    /// is the page to go home to, nil for the config's `home` (the runtime passes it when pages are a subset).
+    public mutating func due(at t: Double, currentPage: Int, pageCount: Int, wraps: Bool, pagerIdle: Bool,
+                             interval: Double? = nil, home homePage: Int? = nil) -> KioskInput? {
+        guard pagerIdle else { return nil }
+        guard pageCount > 1 else {
+            // Nothing to page to (one card, or the standby screen): the timers still run out, or the loop would be
+            // woken for them again and again at once.
+            if let home = homeTime, t >= home {
+                wentHome = true
+                anchor = t
+            }
+            if let start = intervalStart(at: t), t >= start + (interval ?? config.interval) { anchor = t }
+            return nil
+        }
         if let home = homeTime, t >= home {
             wentHome = true
             anchor = t
-            let target = min(max(config.home, 0), pageCount - 1)
+            let target = min(max(homePage ?? config.home, 0), pageCount - 1)
             return currentPage == target ? nil : .setPage(target)
         }
-        guard let start = intervalStart(at: t), t >= start + config.interval else { return nil }
+        guard let start = intervalStart(at: t), t >= start + (interval ?? config.interval) else { return nil }
         anchor = t
         return !wraps && currentPage == pageCount - 1 ? .setPage(0) : .advance
     }

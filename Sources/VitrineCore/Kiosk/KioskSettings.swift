@@ -111,6 +111,8 @@ public struct AutoplayConfig: Sendable, Equatable {
     public var home: Int
     /// Whether a thin bar shows the time left to the next advance.
     public var progressBar: Bool
+    /// The seed of a shuffled order (`"shuffle": true` is seed 1); nil keeps the deck's order.
+    public var shuffle: UInt64? = nil
 
     /// The defaults: every 8 s, resume after 30 s, home never, home card 0, no bar.
     public init(interval: Double = 8, resumeAfterIdle: Double = 30, homeAfterIdle: Double? = nil, home: Int = 0, progressBar: Bool = false) {

@@ -9,6 +9,13 @@ public enum KioskEvent: Sendable, Equatable {
     case deckReloaded(cards: Int)
     /// A remote-control command arrived (it is input like any other, so the log shows it).
     case command(ControlCommand)
+    /// The cards inside their schedule changed: these show now (indices into the config's cards, in deck order;
+    /// empty: the standby screen). Logged as `{"t":…,"event":"showing","cards":[0,2,5]}`.
+    case showing(cards: [Int])
+    /// The bound page changed without a transition because of a schedule: a card came back after the standby
+    /// screen, or the card on screen left while the screen was asleep. Logged as `pageChanged` with
+    /// `"reason":"schedule"`.
+    case pageShownBySchedule(page: Int)
     /// The screen went to sleep outside `display.awake`, until the awake hours begin at `until` (nil: not known).
     case asleep(until: LocalTime?)
     /// The screen woke, for `reason`.
@@ -31,6 +38,10 @@ public enum KioskEvent: Sendable, Equatable {
         case .command(let command):
             // The request's own members after the source: {"t":…,"event":"command","source":"control","cmd":"next"}.
             return head + "\"command\",\"source\":\"control\"," + command.jsonLine.dropFirst()
+        case .showing(let cards):
+            return head + "\"showing\",\"cards\":[" + cards.map(String.init).joined(separator: ",") + "]}"
+        case .pageShownBySchedule(let page):
+            return head + "\"pageChanged\",\"page\":\(page),\"reason\":\"schedule\"}"
         case .asleep(let until):
             return head + "\"asleep\",\"until\":" + (until.map { JSONText.quoted($0.description) } ?? "null") + "}"
         case .awake(let reason):

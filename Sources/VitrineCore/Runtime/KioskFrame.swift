@@ -16,17 +16,28 @@ public struct KioskFrame: Sendable, Equatable {
     public var progress: Double?
     /// Counts the decks the runtime has had: a reload that changes the cards makes every later frame differ.
     public var deckGeneration: Int
+    /// The cards the pager pages through, as indices into the config's cards, in page order, when schedules or a
+    /// shuffle make them differ from the whole deck in its order; nil for the whole deck. Empty is the standby
+    /// screen. It changes only with ``deckGeneration``.
+    public var shownCards: [Int]?
     /// Whether the screen is asleep (outside `display.awake`): the frame is plain black, whatever else it says.
     public var asleep = false
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,
-                deckGeneration: Int) {
+                deckGeneration: Int, shownCards: [Int]? = nil) {
         self.pager = pager
         self.stage = stage
         self.rotation = rotation
         self.background = background
         self.progress = progress
         self.deckGeneration = deckGeneration
+        self.shownCards = shownCards
+    }
+
+    /// The cards the frame's pages show, from the config's `cards`: all of them, or those ``shownCards`` names.
+    public func pageCards(of cards: [CardConfig]) -> [CardConfig] {
+        guard let shownCards else { return cards }
+        return shownCards.compactMap { cards.indices.contains($0) ? cards[$0] : nil }
     }
 }

@@ -21,13 +21,21 @@ extension KioskRuntime {
                 effects.append(.reply(client: client, .failure("no card \(index): the deck has \(count) cards, numbered from 0")))
                 break
             }
-            paged(.setPage(index))
+            guard let page = page(ofCard: index) else {
+                effects.append(.reply(client: client, .failure("card \(index) is not showing now (outside its from, until or hours)")))
+                break
+            }
+            paged(.setPage(page))
         case .gotoID(let id):
             guard let index = config.cards.firstIndex(where: { $0.id == id }) else {
                 effects.append(.reply(client: client, .failure("no card has the id \(JSONText.quoted(JSONText.shortened(id)))")))
                 break
             }
-            paged(.setPage(index))
+            guard let page = page(ofCard: index) else {
+                effects.append(.reply(client: client, .failure("card \(JSONText.quoted(JSONText.shortened(id))) is not showing now (outside its from, until or hours)")))
+                break
+            }
+            paged(.setPage(page))
         case .pause, .resume:
             guard autoplay != nil else {
                 effects.append(.reply(client: client, .failure("attract mode is off: the config has no \"autoplay\"")))
@@ -52,9 +60,9 @@ extension KioskRuntime {
 
     /// Where the kiosk stands, for `status`.
     var status: ControlReply {
-        let page = session.pager.currentPage
+        let page = currentCard ?? 0
         let cards = config.cards
-        let id = cards.indices.contains(page) ? cards[page].id.map(JSONText.quoted) ?? "null" : "null"
+        let id = cards.indices.contains(page) && currentCard != nil ? cards[page].id.map(JSONText.quoted) ?? "null" : "null"
         let age = lastPresented.map { PagerEvent.formatSeconds(now - $0) } ?? "null"
         return ControlReply(ok: true, fields: [
             ("page", "\(page)"), ("id", id), ("cards", "\(cards.count)"),

@@ -123,9 +123,10 @@ extension KioskRuntime {
             session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
         }
         var settledOldPage = 0
+        let oldOrder = schedule.order  // Pages are the showing cards: the old page is turned into its card first.
         let pagerEvents = session.replaceDeck(pageCount: new.cards.count, wraps: new.wrap, at: clock.simulatedTime(at: t)) { oldPage in
-            settledOldPage = oldPage
-            return DeckReload.matchedPage(current: oldPage, in: old.cards, newCards: new.cards)
+            settledOldPage = oldOrder.indices.contains(oldPage) ? oldOrder[oldPage] : oldPage
+            return DeckReload.matchedPage(current: settledOldPage, in: old.cards, newCards: new.cards)
         }
         effects += log(pagerEvents, t: t)
         session.pager.transition = new.transition
@@ -139,6 +140,7 @@ extension KioskRuntime {
         if new.autoplay != old.autoplay { autoplay = new.autoplay.map { Autoplay(config: $0, start: t) } }
         if new.cards != old.cards { deckGeneration += 1 }
         config = new
+        effects += scheduleDeckReplaced(old: old)
         if firstFrameShown { effects.append(.watch(watchedPaths)) }
         return effects
     }

@@ -31,11 +31,12 @@ extension KioskRuntime {
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
         if let sleepDeadline { deadlines.append(sleepDeadline) }
         if let autoplay, !sleep.asleep {
-            if let due = autoplay.nextDeadline(after: now) { deadlines.append(due) }
+            if let due = autoplay.nextDeadline(after: now, interval: currentInterval) { deadlines.append(due) }
             if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
-                deadlines.append(now + autoplay.config.interval / KioskRuntime.progressBarSteps)
+                deadlines.append(now + (currentInterval ?? autoplay.config.interval) / KioskRuntime.progressBarSteps)
             }
         }
+        if let check = schedule.nextCheck { deadlines.append(check) }
         return deadlines.min()
     }
 
@@ -56,9 +57,13 @@ extension KioskRuntime {
                 effects.append(.feedWatchdog)
             }
         }
+        effects += syncSchedule()
         guard var autoplay, !sleep.asleep else { return effects }
+        let goingHome = autoplay.isHomeDue(at: now)
         if let input = autoplay.due(at: now, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
-                                    wraps: session.pager.isWrapping, pagerIdle: session.isIdle) {
+                                    wraps: session.pager.isWrapping, pagerIdle: session.isIdle,
+                                    interval: currentInterval, home: schedule.homePage) {
+            if !goingHome { effects += beginShufflePassIfAtEnd(input) }
             effects += log(session.handle(input, at: clock.simulatedTime(at: now)), t: now)
         }
         self.autoplay = autoplay
@@ -78,11 +83,12 @@ extension KioskRuntime {
     func currentFrame(alpha: Double) -> KioskFrame {
         if sleep.asleep, let frame = sleep.frame { return frame }
         let progress = autoplay.flatMap { autoplay -> Double? in
-            guard autoplay.config.progressBar, let share = autoplay.progress(at: now) else { return nil }
+            guard autoplay.config.progressBar, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
             return (share * KioskRuntime.progressBarSteps).rounded(.down) / KioskRuntime.progressBarSteps
         }
         return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
-                          background: config.display.background, progress: progress, deckGeneration: deckGeneration)
+                          background: config.display.background, progress: progress, deckGeneration: deckGeneration,
+                          shownCards: frameCards)
     }
 
     /// The frame as the simulation stands at the last step, with no interpolation: what a replay's screenshot shows.

@@ -23,6 +23,7 @@ extension KioskRuntime {
     mutating func setWallClock(_ local: LocalTime) -> [KioskEffect] {
         guard local.seconds.isFinite else { return [] }
         localOffset = local.seconds - now
-        return []
+        scheduleClockChanged()
+        return syncSchedule()
     }
 }

@@ -61,6 +61,8 @@ public struct KioskRuntime: Sendable {
     var now: Double
     /// Local wall time minus runtime time, once the driver has said what the wall clock shows.
     var localOffset: Double?
+    /// Which cards the pager pages through and when to look at the clock again (see `KioskRuntime+Schedule.swift`).
+    var schedule = ScheduleState()
     /// The sleeping screen (see `KioskRuntime+Sleep.swift`).
     var sleep = SleepState()
     /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
@@ -103,6 +105,7 @@ public struct KioskRuntime: Sendable {
         localOffset = localTime.map { $0.seconds - start }
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
         nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
+        startSchedule()
     }
 
     /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
@@ -186,7 +189,7 @@ public struct KioskRuntime: Sendable {
     func log(_ events: [PagerEvent], t: Double) -> [KioskEffect] {
         let lines = events.compactMap { event -> TimedKioskEvent? in
             if case .tap = event { return nil }
-            return TimedKioskEvent(t: t, .pager(event))
+            return TimedKioskEvent(t: t, .pager(schedule.deckIndexed(event)))
         }
         return lines.isEmpty ? [] : [.log(lines)]
     }

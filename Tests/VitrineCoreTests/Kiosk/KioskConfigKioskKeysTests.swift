@@ -188,6 +188,6 @@ import Testing
 
     @Test func unknownAutoplayKeyFarFromAnyListsTheKnownKeys() throws {
         let warnings = try decodeConfig(doc(#""autoplay": {"speed": 5}"#)).warnings
-        #expect(warnings.map(\.message) == [#"unknown key "speed" (ignored); known keys are "interval", "resumeAfterIdle", "homeAfterIdle", "home" and "progressBar""#])
+        #expect(warnings.map(\.message) == [#"unknown key "speed" (ignored); known keys are "interval", "resumeAfterIdle", "homeAfterIdle", "home", "progressBar" and "shuffle""#])
     }
 }
