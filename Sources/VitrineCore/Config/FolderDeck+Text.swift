@@ -1,12 +1,15 @@
-/// The texts of a folder deck's card that a sidecar gives; each nil when the sidecar leaves it out.
+/// What a sidecar gives a folder deck's card: its texts (each nil when the sidecar leaves it out) and its timing.
 struct SidecarText: Sendable, Equatable {
     var id: String? = nil
     var title: String? = nil
     var subtitle: String? = nil
+    /// `duration`, `from`, `until` and `hours`, as a config's card has them.
+    var schedule = CardSchedule()
 }
 
 extension FolderDeck {
-    /// The keys of a sidecar: `title`, `subtitle` and `id`, each optional, checked as a config card's are.
+    /// The keys of a sidecar: `title`, `subtitle`, `id` and the timing keys, each optional, checked as a config
+    /// card's are.
     static let sidecarSchema = ObjectSchema<SidecarText>([
         .init("title", expected: "a non-empty string") { text, value, path, validator in
             text.title = validator.text(value, at: path, nonEmpty: true)
@@ -17,7 +20,7 @@ extension FolderDeck {
         .init("id", expected: "a non-empty string") { text, value, path, validator in
             text.id = validator.string(value, at: path, nonEmpty: true)
         },
-    ])
+    ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) })
 
     /// The sidecar `file` with `contents` (as the loader read them): its texts, or nil when it cannot be used, and
     /// a line for each problem. A sidecar with any error is not used at all, in one line naming the file and the

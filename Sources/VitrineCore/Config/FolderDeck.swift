@@ -221,7 +221,9 @@ public enum FolderDeck {
                 }
             }
             let title = sidecar?.title ?? image.title ?? fileNameTitle(entry.name)
-            cards.append(CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path))
+            var card = CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path)
+            card.schedule = sidecar?.schedule ?? CardSchedule()
+            cards.append(card)
         }
         return (cards, problems)
     }

@@ -167,7 +167,7 @@ enum KioskSchema {
         .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
             card.image = validator.filePath(value, at: path)
         },
-    ] + scheduleFields)
+    ] + scheduleFields.map { $0.lifted(into: \CardDraft.schedule) })
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

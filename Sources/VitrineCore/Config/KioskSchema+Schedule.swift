@@ -1,28 +1,29 @@
 extension KioskSchema {
-    /// A card's timing keys: `duration`, `from`, `until` and `hours` (see ``CardSchedule``).
-    static let scheduleFields: [ObjectSchema<CardDraft>.Field] = [
-        .init("duration", expected: "seconds") { card, value, path, validator in
-            if let seconds = validator.number(value, at: path, in: 0.5...longestAutoplayTime) { card.schedule.duration = seconds }
+    /// A card's timing keys: `duration`, `from`, `until` and `hours` (see ``CardSchedule``), in a config's card
+    /// and in a folder deck's sidecar.
+    static let scheduleFields: [ObjectSchema<CardSchedule>.Field] = [
+        .init("duration", expected: "seconds") { schedule, value, path, validator in
+            if let seconds = validator.number(value, at: path, in: 0.5...longestAutoplayTime) { schedule.duration = seconds }
         },
-        .init("from", expected: "a local date and time such as \"2026-12-24T10:00\"") { card, value, path, validator in
+        .init("from", expected: "a local date and time such as \"2026-12-24T10:00\"") { schedule, value, path, validator in
             guard let from = validator.localTime(value, at: path) else { return }
-            if let until = card.schedule.until, until <= from {
+            if let until = schedule.until, until <= from {
                 validator.error(path, "\(from) is not before until (\(until)): a card shows from \"from\" up to, not including, \"until\"")
                 return
             }
-            card.schedule.from = from
+            schedule.from = from
         },
-        .init("until", expected: "a local date and time such as \"2026-12-24T10:00\"") { card, value, path, validator in
+        .init("until", expected: "a local date and time such as \"2026-12-24T10:00\"") { schedule, value, path, validator in
             guard let until = validator.localTime(value, at: path) else { return }
-            if let from = card.schedule.from, until <= from {
+            if let from = schedule.from, until <= from {
                 validator.error(path, "\(until) is not after from (\(from)): a card shows from \"from\" up to, not including, \"until\"")
                 return
             }
-            card.schedule.until = until
+            schedule.until = until
         },
-        .init("hours", expected: "weekly hours such as \"mon-fri 09:00-18:00\", or an array of them") { card, value, path, validator in
+        .init("hours", expected: "weekly hours such as \"mon-fri 09:00-18:00\", or an array of them") { schedule, value, path, validator in
             guard validator.document.kind(of: value) == .array else {
-                if let hours = validator.weeklyHours(value, at: path) { card.schedule.hours = [hours] }
+                if let hours = validator.weeklyHours(value, at: path) { schedule.hours = [hours] }
                 return
             }
             guard validator.document.count(of: value) > 0 else {
@@ -33,7 +34,7 @@ extension KioskSchema {
             for (index, element) in validator.document.elements(of: value).enumerated() {
                 if let hours = validator.weeklyHours(element, at: path.appending(index: index)) { all.append(hours) }
             }
-            card.schedule.hours = all
+            schedule.hours = all
         },
     ]
 

@@ -57,3 +57,14 @@ struct ObjectSchema<Target>: Sendable {
         return fields.firstIndex { $0.key == text }.map { ($0, text) }
     }
 }
+
+extension ObjectSchema.Field {
+    /// This key for an object that keeps what it checks in its `part`: one table of keys serves several objects
+    /// (a card's timing keys in the config's cards and in a folder deck's sidecars).
+    func lifted<Outer>(into part: WritableKeyPath<Outer, Target> & Sendable) -> ObjectSchema<Outer>.Field {
+        let apply = self.apply
+        return .init(key, required: isRequired, expected: expected) { outer, value, path, validator in
+            apply(&outer[keyPath: part], value, path, &validator)
+        }
+    }
+}

@@ -34,6 +34,23 @@ import VitrineFixtures
         #expect(problems.isEmpty)
     }
 
+    @Test func aSidecarGivesTheCardsTimingAsAConfigCardHasIt() {
+        let (cards, problems) = Self.deck([
+            Self.image("sale.jpg"),
+            Self.sidecar("sale.json", #"{"title": "Sale", "duration": 12, "until": "2026-12-24T18:00", "hours": "mon-sat 09:00-20:00"}"#),
+            Self.image("welcome.jpg"),
+        ])
+        #expect(cards.count == 2 && problems.isEmpty, "\(problems)")
+        #expect(cards.first?.schedule.duration == 12)
+        #expect(cards.first?.schedule.until == LocalTime.parse("2026-12-24T18:00"))
+        #expect(cards.first?.schedule.hours.count == 1)
+        #expect(cards.last?.schedule == CardSchedule())
+        // The same wording as a config card's, naming the sidecar; the card keeps its fallback title and no timing.
+        let (bad, lines) = Self.deck([Self.image("sale.jpg"), Self.sidecar("sale.json", #"{"hours": "funday 09:00-10:00"}"#)])
+        #expect(bad.first?.title == "sale" && bad.first?.schedule == CardSchedule())
+        #expect(lines.count == 1 && lines[0].contains("sale.json") && lines[0].contains("hours") && lines[0].contains("unknown days"), "\(lines)")
+    }
+
     @Test func aSidecarMayGiveOnlyASubtitle() {
         let (cards, _) = Self.deck([Self.image("beach_day.jpg"), Self.sidecar("beach_day.json", #"{"subtitle": "Summer"}"#)])
         #expect(cards == [CardConfig(id: "beach_day.jpg", title: "beach day", subtitle: "Summer", image: "/srv/photos/beach_day.jpg")])
