@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -91,11 +92,36 @@ import Testing
         }
     }
 
+    @Test func makingTheSocketLeavesTheProcesssUmaskAlone() throws {
+        // A umask set around bind would be seen by every thread for that moment (a folder made then lost its
+        // owner's search bit): watch it from another thread, in /proc (reading it with umask(2) would change it),
+        // while sockets are made.
+        @Sendable func currentUmask() -> String? {
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("Umask:") }.map(String.init)
+        }
+        let original = try #require(currentUmask())
+        let seen = Mutex<Set<String>>([])
+        let done = Atomic<Bool>(false)
+        let watcher = Thread {
+            while !done.load(ordering: .relaxed) {
+                if let mask = currentUmask() { seen.withLock { _ = $0.insert(mask) } }
+            }
+        }
+        watcher.start()
+        for _ in 0..<50 { _ = try Rig() }
+        done.store(true, ordering: .relaxed)
+        while !watcher.isFinished { usleep(1_000) }
+        #expect(seen.withLock { $0 } == [original])
+    }
+
     @Test func aRequestIsAnsweredAndTheSocketIsOwnerAndGroupOnly() throws {
         let rig = try Rig()
         var status = stat()
         #expect(lstat(rig.path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o660)
+        // It was bound under a temporary name and renamed into place: nothing else is left in the folder.
+        #expect(TemporaryFolder.entries(of: rig.folder.path) == ["control.sock"])
         let client = try Raw(rig.path)
         client.write(#"{"cmd":"next"}"# + "\n" + #"{"cmd":"status"}"# + "\r\n")
         #expect(client.line() == #"{"ok":true,"echo":"next"}"#)
