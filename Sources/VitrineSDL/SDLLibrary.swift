@@ -120,11 +120,19 @@ public final class SDLLibrary {
     /// keeps at its top (twice that). Pictures decoded on other threads land in those threads' heaps, whose tops
     /// `malloc_trim` never gives back: measured, a process holding 9 MiB of free heap after the first card was
     /// decoded ahead of the window. Fixed limits stop both.
-    /// Returns whether glibc took both settings.
+    ///
+    /// glibc also gives threads new heaps (arenas) as they contend, up to eight per core, and each keeps the pages
+    /// it touched: Dispatch's worker threads come and go with load (a burst of control clients on a busy machine
+    /// grew the kiosk's private memory by 10 % where a quiet one grew by 2 %). Two arenas (``heapArenas``) bound that.
+    /// Returns whether glibc took the settings.
     @discardableResult
     public static func tuneHeap() -> Bool {
         mallopt(M_MMAP_THRESHOLD, heapPictureLimit) == 1 && mallopt(M_TRIM_THRESHOLD, heapTrimThreshold) == 1
+            && mallopt(M_ARENA_MAX, heapArenas) == 1
     }
+
+    /// The most heaps glibc makes: one for the loop's thread and one the worker threads share.
+    public static let heapArenas: Int32 = 2
 
     /// The linked library versions, as "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1".
     public static var versions: String {
