@@ -83,7 +83,7 @@ struct RunCommand {
         defer { startup.end() }
         // A window size on the command line tells the first card's size before the config is read.
         let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
-        let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment()) }
+        let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment(fontFiles: Array($0.paths.values))) }
         let library: SDLLibrary
         do throws(SDLError) {
             library = try SDLLibrary(video: false)

@@ -21,16 +21,26 @@ public final class CardCache: Sendable {
     static let magic: [UInt8] = Array("VTRC".utf8)
     static let headerBytes = 16
 
-    /// A cache in `folder` (made when missing, with its parents' permission).
-    public init(folder: String) {
+    /// The font files the cards are drawn with, each with its identity (or `missing`): a font replaced by an update
+    /// shapes titles anew, so its cards are not taken from entries made with the old one.
+    let fontShape: [String]
+
+    /// A cache in `folder` (made when missing, with its parents' permission) for cards whose texts are drawn with
+    /// the font files `fontFiles`.
+    public init(folder: String, fontFiles: [String] = []) {
         self.folder = folder
+        fontShape = fontFiles.sorted().map { path in
+            guard let font = CardCache.identity(of: path) else { return path + " missing" }
+            return "\(path) \(font.device) \(font.inode) \(font.size) \(font.modifiedSeconds).\(font.modifiedNanoseconds)"
+        }
     }
 
-    /// The cache folder the environment names, or nil when there is no home for one.
-    public static func fromEnvironment() -> CardCache? {
+    /// The cache folder the environment names, or nil when there is no home for one; `fontFiles` as for
+    /// ``init(folder:fontFiles:)``.
+    public static func fromEnvironment(fontFiles: [String] = []) -> CardCache? {
         func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        if let systemd = env("CACHE_DIRECTORY") { return CardCache(folder: String(systemd.split(separator: ":").first ?? "")) }
-        if let xdg = env("XDG_CACHE_HOME") { return CardCache(folder: xdg + "/vitrine") }
+        if let systemd = env("CACHE_DIRECTORY") { return CardCache(folder: String(systemd.split(separator: ":").first ?? ""), fontFiles: fontFiles) }
+        if let xdg = env("XDG_CACHE_HOME") { return CardCache(folder: xdg + "/vitrine", fontFiles: fontFiles) }
         return nil
     }
 
@@ -42,15 +52,15 @@ public final class CardCache: Sendable {
                              modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
     }
 
-    /// Everything besides the image that shapes `composer`'s card.
-    static func shape(_ composer: CardComposer) -> [String] {
+    /// Everything besides the image that shapes `composer`'s card: its texts and geometry, and the fonts.
+    func shape(_ composer: CardComposer) -> [String] {
         [composer.card.image, composer.card.title, composer.card.subtitle, "\(composer.pageCount)", "\(composer.size.width)x\(composer.size.height)",
-         "\(composer.pointScale)", "\(composer.exifOrientation)"]
+         "\(composer.pointScale)", "\(composer.exifOrientation)"] + fontShape
     }
 
     /// The entry's path for `composer`'s card, when its image can be looked at.
     func path(for composer: CardComposer) -> String? {
-        CardCache.identity(of: composer.card.image).map { folder + "/" + CardCacheKey.fileName(for: $0, shape: CardCache.shape(composer)) }
+        CardCache.identity(of: composer.card.image).map { folder + "/" + CardCacheKey.fileName(for: $0, shape: shape(composer)) }
     }
 
     /// Whether any entry is for the image file at `path` as it is now (a cheap look at the folder).

@@ -46,6 +46,22 @@ extension SDLTests {
             }
         }
 
+        @Test func aFontReplacedByAnUpdateMakesItsCardsMiss() throws {
+            try withDeck { folder, config in
+                let font = folder + "/title.ttf"
+                try Data(contentsOf: URL(fileURLWithPath: Fixture.fontPaths[.bold]!)).write(to: URL(fileURLWithPath: font))
+                let composer = try composer(config)
+                let card = try composed(composer)
+                CardCache(folder: folder + "/cache", fontFiles: [font]).store(card, for: composer)
+                #expect(CardCache(folder: folder + "/cache", fontFiles: [font]).card(for: composer) != nil)
+                // The package manager writes a new file and renames it over the old: another inode.
+                try Data(contentsOf: URL(fileURLWithPath: font)).write(to: URL(fileURLWithPath: font + ".new"))
+                #expect(rename(font + ".new", font) == 0)
+                #expect(CardCache(folder: folder + "/cache", fontFiles: [font]).card(for: composer) == nil)
+                #expect(CardCache(folder: folder + "/cache").card(for: composer) == nil)
+            }
+        }
+
         @Test func aCardReadKeepsItsPixelsWhenItsEntryIsReplacedOrRemoved() throws {
             try withDeck { folder, config in
                 let cache = CardCache(folder: folder + "/cache")
