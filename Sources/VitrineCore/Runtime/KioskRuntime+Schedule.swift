@@ -48,10 +48,6 @@ struct ScheduleState: Sendable {
 }
 
 extension KioskRuntime {
-    /// While any card has a window, the clock is looked at least this often (seconds), so that a jump of the wall
-    /// clock (NTP setting it at boot, a daylight-saving change) is seen within a minute even between boundaries.
-    public static let scheduleRecheckInterval = 60.0
-
     /// The card on screen (the pager's bound page), as an index into the config's cards; nil on the standby screen.
     public var currentCard: Int? {
         let page = session.pager.currentPage
@@ -219,7 +215,7 @@ extension KioskRuntime {
             schedule.nextCheck = nil
             return
         }
-        var next = now + KioskRuntime.scheduleRecheckInterval
+        var next = now + KioskRuntime.wallClockRecheck
         if let boundary = schedule.nextBoundary, let t = runtimeTime(at: boundary) { next = min(next, max(t, now)) }
         schedule.nextCheck = next
     }

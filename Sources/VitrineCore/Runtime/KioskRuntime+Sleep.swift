@@ -44,9 +44,6 @@ struct SleepState: Sendable {
 /// `display.wakeFor` seconds after the last input; the input that wakes it does nothing else (a tap only wakes).
 /// A wall clock that is not set (``wallClockIsSet``) never sleeps.
 extension KioskRuntime {
-    /// How often the runtime asks to be woken while `display.awake` is set, so that its driver can see a wall
-    /// clock that jumped (the first NTP sync after a boot in 1970) and the hours follow it within a minute.
-    public static let wallClockRecheck = 60.0
 
     /// Whether the screen is asleep.
     public var isAsleep: Bool { sleep.asleep }

@@ -1,4 +1,9 @@
 extension KioskRuntime {
+    /// While anything follows the wall clock (a card's window, `display.awake`), the runtime asks to be woken at
+    /// least this often (seconds), so that its driver sees a clock that jumped (the first NTP sync after a boot in
+    /// 1970, a daylight-saving change) and the schedules follow it within a minute, even between boundaries.
+    public static let wallClockRecheck = 60.0
+
     /// The local wall time at runtime time `t`, or nil while the driver has not said what the wall clock shows.
     ///
     /// The runtime keeps the wall clock as an offset from its own (monotonic or manual) time, so wall time moves

@@ -56,7 +56,7 @@ import Testing
         kiosk.advance(to: 1)
         #expect(kiosk.runtime.nextDeadline == 30)
         kiosk.advance(to: 31)
-        #expect(kiosk.runtime.nextDeadline == 30 + KioskRuntime.scheduleRecheckInterval, "a minute after the last look")
+        #expect(kiosk.runtime.nextDeadline == 30 + KioskRuntime.wallClockRecheck, "a minute after the last look")
         let plain = F.kiosk([F.card(0), F.card(1)], start: start)
         #expect(plain.runtime.nextDeadline == nil, "no schedule: nothing to wake for")
     }
