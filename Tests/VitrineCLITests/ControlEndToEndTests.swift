@@ -70,13 +70,16 @@ import VitrineTestSupport
         }
     }
 
-    /// The memory the process alone holds, in KiB: its private pages (USS). Not PSS: the tests run several
-    /// kiosks at once, and PSS moves whenever another process maps or unmaps the same libraries.
-    static func privateMemory(_ pid: Int32) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: "\n").filter { $0.hasPrefix("Private_Clean:") || $0.hasPrefix("Private_Dirty:") }
-        let values = fields.compactMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
-        return values.count == 2 ? values.reduce(0, +) : nil
+    /// The memory the process itself made, in KiB: its anonymous pages (heap, stacks, buffers, written data).
+    ///
+    /// Neither PSS nor private pages (USS) would do: the tests run several kiosks at once, and a page of the
+    /// executable counts as private only while no other kiosk maps it. Measured, a kiosk's private memory rose by
+    /// 2.6 MiB of the debug binary's code when another kiosk quit between two readings (CI saw 5,996 KiB become
+    /// 9,644); its anonymous memory does not move with other processes.
+    static func anonymousMemory(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Anonymous:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
     }
 
     @Test func hostileClientsLeaveTheKioskDrawingWithBoundedMemory() throws {
@@ -124,30 +127,33 @@ import VitrineTestSupport
                     return status["page"] == .number(2) && age >= 0.5
                 })
             }
-            /// The kiosk's private memory once it holds still: three readings 0.3 s apart within 1 % (under load,
+            /// The kiosk's anonymous memory once it holds still: three readings 0.3 s apart within 1 % (under load,
             /// the cards beside the screen may still be composing in the background when the screen looks done).
             func steadyMemory() throws -> Int {
                 var readings: [Int] = []
                 _ = XvfbSession.eventually(15) {
                     usleep(300_000)
-                    guard let reading = Self.privateMemory(app.process.processIdentifier) else { return false }
+                    guard let reading = Self.anonymousMemory(app.process.processIdentifier) else { return false }
                     readings.append(reading)
                     let last = readings.suffix(3)
                     return last.count == 3 && Double(last.max()!) <= Double(last.min()!) * 1.01
                 }
                 return try #require(readings.last)
             }
-            // The baseline comes after one round and the same paging, so it holds what the rounds and paging leave
-            // by themselves (the cards near card 2, a connection's first buffers); only growth remains to see.
-            try hostileRound()
+            // The baseline comes after five rounds and the same paging, so it holds what the rounds and paging leave
+            // once (the cards near card 2, a connection's first buffers, the stacks of the threads a burst wakes).
+            for _ in 0..<5 { try hostileRound() }
             try settle()
             let before = try steadyMemory()
-            for _ in 0..<5 { try hostileRound() }
-            let after = try steadyMemory()
-            #expect(Double(after) <= Double(before) * 1.1, "private memory \(before) KiB before, \(after) KiB after the hostile clients")
-            // Still drawing: a command pages the deck and the screen is drawn again.
+            for _ in 0..<20 { try hostileRound() }
+            // Still drawing: a command pages the deck and the screen is drawn again. Paging away and back also has
+            // the kiosk compose and then, idle, give its free heap back, as before the baseline. Read straight after
+            // the rounds, 150-400 KiB of freed replies still sat at the top of the heap, under the trim threshold;
+            // read after the trim, 20-44 KiB stayed in 14 runs, quiet, loaded and beside another kiosk quitting.
             #expect(try Self.ctl(socket, ["goto", "0"]).code == 0)
             try settle()
+            let after = try steadyMemory()
+            #expect(Double(after) <= Double(before) * 1.1, "anonymous memory \(before) KiB before, \(after) KiB after the hostile clients")
             #expect(app.process.isRunning, "\(app.errors)")
         }
     }
