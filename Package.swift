@@ -9,7 +9,8 @@ let package = Package(
     targets: [
         // System libraries, found through pkg-config. Never name a Swift target `SDL2`: it would shadow -lSDL2.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        // SDL_image's header. Not linked: CLazyLink opens it on first use.
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Finds system fonts for the glyphs the bundled faces lack.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -27,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // SDL_image's functions under their own names, the library opened with dlopen on first use rather than at
+        // every start, with the five libraries it brings (LazyLink.c).
+        .target(name: "CLazyLink", dependencies: ["CSDL2", "CSDL2Image"]),
         // Asks the X server (libX11, linked through CX11) whether a window manager runs and where a window really
         // is: fullscreen without a window manager (Window+Cover.swift). C, so Xlib's `Window` stays out of Swift.
         .systemLibrary(name: "CX11Facts"),
@@ -43,7 +47,7 @@ let package = Package(
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CStretch"]),
+                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CStretch", "CLazyLink"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),

@@ -9,7 +9,8 @@ import CMalloc
 /// Create one before any other SDL object and keep it until they are gone. `video` asks for the video subsystem,
 /// which needs a display; headless rendering needs none.
 public final class SDLLibrary {
-    /// Initialises SDL (with video when asked), SDL_image for PNG and JPEG, and SDL_ttf.
+    /// Initialises SDL (with video when asked) and SDL_ttf. SDL_image needs no start: it is opened when first used
+    /// (CLazyLink), and starts each format as it meets it.
     public init(video: Bool) throws(SDLError) {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         // The software path must not pull in a GL stack for the window framebuffer.
@@ -21,15 +22,8 @@ public final class SDLLibrary {
         // A kiosk keeps its picture when another window takes the focus.
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         guard SDL_Init(0) == 0 else { throw SDLError.current("SDL_Init") }
-        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
-        guard IMG_Init(wanted) & wanted == wanted else {
-            let error = SDLError.current("IMG_Init")
-            SDL_Quit()
-            throw error
-        }
         guard TTF_Init() == 0 else {
             let error = SDLError.current("TTF_Init")
-            IMG_Quit()
             SDL_Quit()
             throw error
         }
@@ -38,7 +32,6 @@ public final class SDLLibrary {
                 try startVideo()
             } catch {
                 TTF_Quit()
-                IMG_Quit()
                 SDL_Quit()
                 throw error
             }
@@ -134,13 +127,15 @@ public final class SDLLibrary {
     /// The most heaps glibc makes: one for the loop's thread and one the worker threads share.
     public static let heapArenas: Int32 = 2
 
-    /// The linked library versions, as "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1".
+    /// The linked library versions, as "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1" ("SDL_image missing" when it
+    /// cannot be opened).
     public static var versions: String {
         var v = SDL_version()
         SDL_GetVersion(&v)
         let img = IMG_Linked_Version().pointee
         let ttf = TTF_Linked_Version().pointee
-        return "SDL \(v.major).\(v.minor).\(v.patch), SDL_image \(img.major).\(img.minor).\(img.patch), "
+        let image = img.major == 0 ? "SDL_image missing" : "SDL_image \(img.major).\(img.minor).\(img.patch)"
+        return "SDL \(v.major).\(v.minor).\(v.patch), \(image), "
             + "SDL_ttf \(ttf.major).\(ttf.minor).\(ttf.patch)"
     }
 }
