@@ -16,6 +16,9 @@ struct BenchCommand {
           first_frame_cached the same when the card comes from the composed-card cache, as on a restart
           transition_frame   a frame halfway between two cards: two composed cards and the dots
           fade_frame         a frame halfway through a fade: one card copied, the other blended over it, the dots
+          swipe_from_rest_frame
+                             a swipe's first frame after the card at rest gave its texture up to the screen and
+                             the heap was trimmed: the card read back into fresh memory, then the frame drawn
           memcpy_frame       copying a frame-sized buffer, timed in turn with transition_frame and fade_frame
           frame_over_memcpy  transition_frame / memcpy_frame, pair by pair
           fade_over_memcpy   fade_frame / memcpy_frame, pair by pair

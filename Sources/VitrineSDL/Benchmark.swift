@@ -40,8 +40,8 @@ public struct Benchmark {
     }
 
     /// Writes the deck into `folder` (which must exist), measures, and returns the figures in order:
-    /// `config_load`, `first_frame`, `first_frame_cached`, `transition_frame`, `fade_frame`, `memcpy_frame`,
-    /// `frame_over_memcpy`, `fade_over_memcpy`, `peak_rss`, then the
+    /// `config_load`, `first_frame`, `first_frame_cached`, `transition_frame`, `fade_frame`, `swipe_from_rest_frame`,
+    /// `memcpy_frame`, `frame_over_memcpy`, `fade_over_memcpy`, `peak_rss`, then the
     /// decode figures (``decodeFigures(in:repeats:)``), measured after the peak so they do not raise it.
     ///
     /// Problems drawing a card (an image that cannot be read) go to `report`; an SDL failure or a config that does
@@ -71,16 +71,29 @@ public struct Benchmark {
             headless.render(midway)
             headless.render(midFade)
         }
+        // A swipe's first frame after the card at rest let its texture go (DeckRenderer+Resting.swift) and the heap
+        // was trimmed: the card is read back from the frame into fresh memory, then the frame is drawn. Its
+        // neighbours are composed first, as the app has them.
+        let rest = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap)
+        let firstMove = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.02, wraps: config.wrap)
+        headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: -0.5, wraps: config.wrap))
         let copy = FrameCopy(byteCount: size.width * size.height * 4)
-        var frameTimes: [Double] = [], fadeTimes: [Double] = [], copyTimes: [Double] = []
+        var frameTimes: [Double] = [], fadeTimes: [Double] = [], restTimes: [Double] = [], copyTimes: [Double] = []
         var ratios: [Double] = [], fadeRatios: [Double] = []
         for _ in 0..<frames {
             // Interleaved, so all three see the same moments of a noisy machine; the ratios are taken pair by pair.
             let frame = Benchmark.time { headless.render(midway) }
             let faded = Benchmark.time { headless.render(midFade) }
+            headless.render(rest)
+            guard headless.deck.restCard() else {
+                throw SDLError(operation: "bench", message: "the card at rest kept its texture; swipe_from_rest_frame cannot be measured")
+            }
+            SDLLibrary.returnFreeMemory()  // As the app does once idle: the card's memory comes back fresh, page faults and all.
+            let fromRest = Benchmark.time { headless.render(firstMove) }
             let copied = Benchmark.time { copy.run() }
             frameTimes.append(frame)
             fadeTimes.append(faded)
+            restTimes.append(fromRest)
             copyTimes.append(copied)
             if copied > 0 {
                 ratios.append(frame / copied)
@@ -96,6 +109,7 @@ public struct Benchmark {
             BenchmarkFigure(name: "first_frame_cached", samples: cached, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "transition_frame", samples: frameTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "fade_frame", samples: fadeTimes, scale: ms, unit: "ms"),
+            BenchmarkFigure(name: "swipe_from_rest_frame", samples: restTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "memcpy_frame", samples: copyTimes, scale: ms, unit: "ms"),
             BenchmarkFigure(name: "frame_over_memcpy", samples: ratios, unit: "x"),
             BenchmarkFigure(name: "fade_over_memcpy", samples: fadeRatios, unit: "x"),

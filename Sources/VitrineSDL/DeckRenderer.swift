@@ -42,6 +42,12 @@ public final class DeckRenderer {
     /// or a reload changes the number of cards.
     private var stale: [Int: Texture] = [:]
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
+    /// The card on screen whose texture was let go while the kiosk rests (DeckRenderer+Resting.swift).
+    var resting: RestingCard?
+    /// The last frame, when it showed one card alone at rest with its neighbours composed: what ``restCard()`` needs.
+    var lastRestFrame: RestFrame?
+    /// Set once reading a resting card back failed: from then on cards at rest keep their textures.
+    var restingFailed = false
 
     /// A renderer for `cards` on `stage`.
     public init(renderer: Renderer, fonts: FontLibrary, cards: [CardConfig], background: Color, stage: StageLayout,
@@ -61,6 +67,10 @@ public final class DeckRenderer {
             composed.removeAll()
             stale.removeAll()
         }
+        if newStage != stage {
+            resting = nil  // The window's frame was made anew, or the card is elsewhere in it.
+            lastRestFrame = nil
+        }
         stage = newStage
     }
 
@@ -68,12 +78,16 @@ public final class DeckRenderer {
     public func invalidate() {
         composed.removeAll()
         stale.removeAll()
+        resting = nil
+        lastRestFrame = nil
         upright = nil
     }
 
     /// Takes a reloaded deck: composed cards are kept only where the card at that index is unchanged (all are
     /// dropped when the count changed, since the page control's width shapes the title).
     public func replaceCards(_ newCards: [CardConfig]) {
+        restoreRestingCard(wanted: true)  // The frame still shows it: it is kept as any composed card is.
+        lastRestFrame = nil
         if newCards.count != cards.count {
             stale.removeAll()
             for (index, texture) in composed where cards.indices.contains(index) {
@@ -88,6 +102,7 @@ public final class DeckRenderer {
 
     /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
     public func invalidate(imagePaths: Set<PathKey>) {
+        if let card = resting, imagePaths.contains(PathKey(cards[card.index].image)) { resting = nil }
         composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         stale = stale.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         preparer?.forget(imagePaths: imagePaths)
@@ -95,8 +110,21 @@ public final class DeckRenderer {
 
     /// Drops card `index`'s composed texture, if it has one.
     public func invalidate(card index: Int) {
+        if resting?.index == index { resting = nil }
         composed[index] = nil
         stale[index] = nil
+    }
+
+    /// Card `index`'s composed texture, if it has one.
+    func composedTexture(_ index: Int) -> Texture? { composed[index] }
+
+    /// Lets card `index`'s composed texture go.
+    func forgetComposed(_ index: Int) { composed[index] = nil }
+
+    /// Takes `texture` as card `index`'s, read back from the screen.
+    func adoptRestored(_ texture: Texture, index: Int) {
+        composed[index] = texture
+        composedSinceTrim = true
     }
 
     /// Whether card `index` currently holds a composed texture.
@@ -113,6 +141,8 @@ public final class DeckRenderer {
     @discardableResult
     public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
         if frame.asleep {  // A sleeping screen is plain black (KioskRuntime+Sleep.swift).
+            resting = nil  // Drawn over: composed again on waking.
+            lastRestFrame = nil
             SDL_SetRenderDrawColor(renderer.pointer, 0, 0, 0, 255)
             SDL_RenderClear(renderer.pointer)
             return []
@@ -136,6 +166,9 @@ public final class DeckRenderer {
         for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
             if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
         }
+        // Before anything is drawn: the frame still holds the card at rest.
+        restoreRestingCard(wanted: resting.map { keep.contains($0.index) } ?? false)
+        lastRestFrame = nil
         composed = composed.filter { keep.contains($0.key) }
         stale = preparer == nil ? [:] : stale.filter { keep.contains($0.key) && composed[$0.key] == nil }
         var errors: [SDLError] = []
@@ -170,7 +203,12 @@ public final class DeckRenderer {
             resources.fadingCard = { copies[$0] }
         }
         guard rotation != .none else {
-            errors += renderer.execute(list, resources: resources)
+            let failures = renderer.execute(list, resources: resources)
+            if failures.isEmpty, missing.isEmpty, keep.allSatisfy({ composed[$0] != nil }),
+               let rest = RestFrame(list, cardRect: stage.cardRect), composed[rest.index] != nil {
+                lastRestFrame = rest
+            }
+            errors += failures
             return errors
         }
         do throws(SDLError) {

@@ -137,9 +137,15 @@ public final class KioskApp {
             followWallClock()
             drawIfWanted()
             guard runtime.exit == nil else { break }
-            if !runtime.wantsFrames, deck?.composedSinceTrim == true {
-                deck?.composedSinceTrim = false
-                SDLLibrary.returnFreeMemory()
+            if !runtime.wantsFrames, let deck {
+                // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
+                // and the heap what it no longer uses.
+                let rested = deck.restCard()
+                if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
+                if rested || deck.composedSinceTrim {
+                    deck.composedSinceTrim = false
+                    SDLLibrary.returnFreeMemory()
+                }
             }
             let woke: Bool
             if let wake = runtime.nextWake {

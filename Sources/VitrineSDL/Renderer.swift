@@ -63,6 +63,11 @@ public final class Renderer {
         try makeTexture(size: size, access: SDL_TEXTUREACCESS_STATIC, what: "\(size)")
     }
 
+    /// A 32-bit ARGB texture of `size` pixels whose memory is written in place (``Texture/withPixels(_:)``).
+    public func makeStreamingTexture(size: PixelSize) throws(SDLError) -> Texture {
+        try makeTexture(size: size, access: SDL_TEXTUREACCESS_STREAMING, what: "streaming \(size)")
+    }
+
     /// A texture the renderer can draw into, of `size` pixels.
     public func makeTargetTexture(size: PixelSize) throws(SDLError) -> Texture {
         try makeTexture(size: size, access: SDL_TEXTUREACCESS_TARGET, what: "target \(size)")

@@ -37,6 +37,16 @@ public final class Texture {
         guard SDL_UpdateTexture(pointer, nil, s.pixels, s.pitch) == 0 else { throw SDLError.current("SDL_UpdateTexture(\(size))") }
     }
 
+    /// Calls `body` with the pixels of a streaming texture (``Renderer/makeStreamingTexture(size:)``) and their pitch
+    /// in bytes, to be written in place; what `body` writes is the texture's once it returns.
+    public func withPixels(_ body: (UnsafeMutableRawPointer, Int32) throws(SDLError) -> Void) throws(SDLError) {
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(pointer, nil, &pixels, &pitch) == 0, let pixels else { throw SDLError.current("SDL_LockTexture(\(size))") }
+        defer { SDL_UnlockTexture(pointer) }
+        try body(pixels, pitch)
+    }
+
     /// The bytes of memory the texture's pixels take, at four bytes a pixel.
     public var byteCount: Int { size.width * size.height * 4 }
 }

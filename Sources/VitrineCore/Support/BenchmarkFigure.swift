@@ -27,9 +27,10 @@ public struct BenchmarkFigure: Equatable, Sendable {
     }
 
     /// The width the name is padded to, so the numbers line up.
-    public static let nameWidth = 18
+    public static let nameWidth = 26
 
-    /// `name  median  p90  unit`, the numbers with three decimals: `transition_frame   4.210   4.876  ms`.
+    /// `name  median  p90  unit`, the numbers with three decimals: `transition_frame  4.210  4.876  ms`, names padded
+    /// to the longest figure's (`decode_6000x4000_sdl_image`).
     public var line: String {
         let padded = name.count < BenchmarkFigure.nameWidth ? name + String(repeating: " ", count: BenchmarkFigure.nameWidth - name.count) : name
         return padded + String(cFormat: " %10.3f %10.3f  ", median, p90) + unit

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineSystem
+import VitrineTestSupport
+
+/// A real kiosk under Xvfb lets the texture of the card at rest go (the window's frame holds it), and a finger that
+/// then drags the card sees it move as `vitrine render` draws it, dots in place.
+@Suite(.serialized) struct RestingCardEndToEndTests {
+    @Test func aDragFromRestShowsTheCardAsRenderDrawsIt() throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("control.sock")
+            let config = try ControlEndToEndTests.config(folder)
+            let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400", "--control", socket])
+            let (x0, y0) = try x.windowOrigin(of: app)
+            func restings() -> Int { app.errors.components(separatedBy: "resting: the card on screen").count - 1 }
+            func still() -> Bool {
+                guard let status = try? JSONValue.parse(try ControlEndToEndTests.ctl(socket, ["status"]).reply),
+                      case .number(let age)? = status["lastFrameAge"] else { return false }
+                return age >= 0.5
+            }
+            func render(page: Int, offset: Double) throws -> RGBAImage {
+                let output = folder.file("render-\(page)-\(offset).png")
+                let result = try VitrineProcess.run(["render", "--config", config, "--page", "\(page)", "--offset", "\(offset)",
+                                                     "--size", "600x400", "--output", output], timeout: .seconds(15))
+                #expect(result.code == 0, "\(result.err)")
+                return try RGBAImage(contentsOfPNG: output)
+            }
+            #expect(XvfbSession.eventually(10) { restings() == 1 }, "\(app.errors)")
+
+            // 180 pixels to the left and held: the card follows the finger less the 10-pixel slop, so it is 170/600
+            // of the way to card 1, while the dots stay where they are.
+            var drag = ["mousemove", "\(x0 + 450)", "\(y0 + 200)", "mousedown", "1"]
+            for step in 1...6 { drag += ["mousemove", "\(x0 + 450 - step * 30)", "\(y0 + 200)", "sleep", "0.02"] }
+            try x.xdotool(drag)
+            #expect(XvfbSession.eventually(10) { still() })
+            let held = try x.grabWindow(of: app)
+            #expect(held == (try render(page: 0, offset: 170.0 / 600)), "the held card differs from vitrine render's frame")
+
+            // Let go short of half way: it goes back, and rests again.
+            try x.xdotool(["mouseup", "1"])
+            #expect(XvfbSession.eventually(10) { restings() == 2 && still() }, "\(app.errors)")
+            #expect(try x.grabWindow(of: app) == (try render(page: 0, offset: 0)))
+
+            // A key from rest slides to card 1.
+            try x.xdotool(["key", "Right"])
+            #expect(XvfbSession.eventually(10) { restings() == 3 && still() }, "\(app.errors)")
+            #expect(try x.grabWindow(of: app) == (try render(page: 1, offset: 0)))
+            #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
+}
