@@ -8,7 +8,8 @@ import VitrineCore
 /// ``DeckRenderer/restCard()`` lets the texture go, keeping only the card's own pixels under what the frame drew
 /// over it (the page dots, a progress bar); the next frame reads the card back from the frame (one copy,
 /// ``DeckRenderer/restoreRestingCard(wanted:)``) before drawing anything, so a swipe starts at once with the same
-/// pixels. Only for the software renderer, whose frame is plain memory, and an upright screen.
+/// pixels. Only for the software renderer, whose frame is plain memory, on a screen of four bytes a pixel (a 16-bit
+/// frame would give the card back with fewer colours) mounted upright.
 struct RestingCard {
     /// The card's index.
     let index: Int
@@ -76,7 +77,7 @@ extension DeckRenderer {
     /// before giving the heap back; the next frame reads the card back from the window's frame.
     @discardableResult
     public func restCard() -> Bool {
-        guard renderer.isSoftware, rotation == .none, resting == nil, !restingFailed, let rest = lastRestFrame,
+        guard renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none, resting == nil, !restingFailed, let rest = lastRestFrame,
               let texture = composedTexture(rest.index), texture.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         else { return false }
         var patch: (rect: PixelRect, texture: Texture)?

@@ -30,6 +30,14 @@ public final class Renderer {
 
     deinit { SDL_DestroyRenderer(pointer) }
 
+    /// Whether what the renderer draws into keeps four bytes a pixel (ARGB or XRGB), so a card read back from it is
+    /// the card drawn: not so on a 16-bit display.
+    public var outputHoldsFullColour: Bool {
+        let format = window.map { SDL_GetWindowPixelFormat($0.pointer) } ?? surface.map { $0.pointer.pointee.format.pointee.format } ?? 0
+        // SDL_PIXELFLAG 1 (not a FOURCC format), SDL_BYTESPERPIXEL 4.
+        return (format >> 28) & 0xF == 1 && format & 0xFF == 4
+    }
+
     /// The size of what the renderer draws into, in pixels (the drawable size on a HiDPI window).
     public var outputSize: PixelSize {
         var w: Int32 = 0, h: Int32 = 0

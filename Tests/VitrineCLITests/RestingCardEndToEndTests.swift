@@ -50,4 +50,24 @@ import VitrineTestSupport
             #expect(app.process.isRunning, "\(app.errors)")
         }
     }
+
+    @Test func aSixteenBitScreenKeepsTheCardsTexture() throws {
+        // Read back from a 16-bit frame, the card would come back with fewer colours: it keeps its texture, and
+        // pages as before.
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession(depth: 16)
+            let socket = folder.file("control.sock")
+            let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", try ControlEndToEndTests.config(folder),
+                                           "--windowed", "600x400", "--control", socket])
+            _ = try x.windowOrigin(of: app)
+            #expect(try ControlEndToEndTests.ctl(socket, ["next"]).code == 0)
+            #expect(XvfbSession.eventually(10) {
+                guard let status = try? JSONValue.parse(try ControlEndToEndTests.ctl(socket, ["status"]).reply),
+                      case .number(let age)? = status["lastFrameAge"] else { return false }
+                return status["page"] == .number(1) && age >= 1
+            })
+            #expect(!app.errors.contains("resting:"), "\(app.errors)")
+            #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
 }

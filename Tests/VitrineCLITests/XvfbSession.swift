@@ -112,14 +112,14 @@ final class XvfbSession {
 
     /// Starts Xvfb with a `screen` of that size (`WxH`) on a display it picks itself, with no window manager;
     /// fails the test if Xvfb or xdotool is missing.
-    init(screen: String = "1280x1024") throws {
+    init(screen: String = "1280x1024", depth: Int = 24) throws {
         guard let xvfb = Self.which("Xvfb"), Self.which("xdotool") != nil else {
             throw XvfbError.missing("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
         }
         // Xvfb writes its display number to the pipe once it accepts connections. `-noreset`: by default an X server
         // resets when its last client leaves, and connections made during the reset fail ("x11 not available").
         let ready = Pipe()
-        server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "\(screen)x24", "-nolisten", "tcp", "-noreset"], standardOutput: ready)
+        server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "\(screen)x\(depth)", "-nolisten", "tcp", "-noreset"], standardOutput: ready)
         let number = String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard Int(number) != nil else { throw XvfbError.missing("Xvfb did not start: \(server.errors)") }
         display = ":\(number)"
