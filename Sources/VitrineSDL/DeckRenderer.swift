@@ -147,6 +147,8 @@ public final class DeckRenderer {
             SDL_RenderClear(renderer.pointer)
             return []
         }
+        // A new geometry first: then the window's frame no longer holds a resting card to keep across a reload.
+        if frame.stage != stage { resting = nil }
         if frame.deckGeneration != deckGeneration {
             replaceCards(frame.pageCards(of: newCards))
             deckGeneration = frame.deckGeneration
