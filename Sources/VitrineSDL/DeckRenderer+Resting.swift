@@ -11,6 +11,10 @@ import VitrineCore
 /// pixels. Only for the software renderer, whose frame is plain memory, on a screen of four bytes a pixel (a 16-bit
 /// frame would give the card back with fewer colours) mounted upright.
 struct RestingCard {
+    /// Seconds the kiosk must have nothing due before a card rests: a card read back for every step of a progress
+    /// bar (16 a second) tripled attract mode's CPU.
+    static let minimumQuiet = 2.0
+
     /// The card's index.
     let index: Int
     /// Where the frame has it, in the frame's pixels.
@@ -73,11 +77,12 @@ extension PixelRect {
 
 extension DeckRenderer {
     /// Lets the texture of the card at rest on screen go, when the last frame showed one card alone at rest, upright,
-    /// with the software renderer (see ``RestingCard``); returns whether it did. The app calls it when it goes idle,
-    /// before giving the heap back; the next frame reads the card back from the window's frame.
+    /// with the software renderer (see ``RestingCard``), and nothing is due for `quietFor` seconds (at least
+    /// ``RestingCard/minimumQuiet``); returns whether it did. The app calls it when it goes idle, before giving the
+    /// heap back; the next frame reads the card back from the window's frame.
     @discardableResult
-    public func restCard() -> Bool {
-        guard renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none, resting == nil, !restingFailed, let rest = lastRestFrame,
+    public func restCard(quietFor: Double = .infinity) -> Bool {
+        guard quietFor >= RestingCard.minimumQuiet, renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none, resting == nil, !restingFailed, let rest = lastRestFrame,
               let texture = composedTexture(rest.index), texture.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         else { return false }
         var patch: (rect: PixelRect, texture: Texture)?
@@ -95,6 +100,13 @@ extension DeckRenderer {
         resting = RestingCard(index: rest.index, destination: stage.cardRect, patch: patch)
         forgetComposed(rest.index)
         return true
+    }
+
+    /// Tells the renderer the window's frame was made anew (its size changed, even if back to what it was): a card
+    /// resting in the old one is gone, and is composed again.
+    public func windowFrameMadeAnew() {
+        resting = nil
+        lastRestFrame = nil
     }
 
     /// Reads the resting card back from the window's frame into a texture of its own, when `wanted`; either way

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import CLazyLink
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -135,6 +136,11 @@ public enum ImageDecoder {
     /// BMP and WebP through SDL_image, converted to ARGB8888 and, with `composite`, made
     /// opaque over black.
     static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true) throws(ImageProblem) -> DecodedImage {
+        // Opened on first use (CLazyLink): a system without it has these files unsupported, not corrupt.
+        guard vitrine_sdl_image_available() != 0 else {
+            throw .unsupportedFormat("this \(format.rawValue)", hint: String(cString: SDL_GetError())
+                                     + " (apt-get install libsdl2-image-2.0-0), or convert it to JPEG or PNG first")
+        }
         let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
             guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return nil }
             return IMG_Load_RW(stream, 1)

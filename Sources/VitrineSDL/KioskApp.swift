@@ -140,7 +140,7 @@ public final class KioskApp {
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
                 // and the heap what it no longer uses.
-                let rested = deck.restCard()
+                let rested = deck.restCard(quietFor: runtime.nextWake.map { $0 - now } ?? .infinity)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
                 if rested || deck.composedSinceTrim {
                     deck.composedSinceTrim = false
@@ -221,6 +221,7 @@ public final class KioskApp {
         case .kiosk(let kioskInput): send(.paging(kioskInput))
         case .resized:
             guard let deck else { return }
+            deck.windowFrameMadeAnew()  // SDL made the frame anew, even if the size came back to what it was.
             window.coverDisplay()  // Fullscreen with no window manager: follow the display (Window+Cover.swift).
             send(.resized(pixels: deck.renderer.outputSize, pointScale: KioskApp.pointScale(window, deck.renderer)))
         case .targetsReset: send(.targetsReset)

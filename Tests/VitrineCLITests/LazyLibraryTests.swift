@@ -53,4 +53,27 @@ import VitrineSystem
             #expect(app.process.isRunning, "\(app.errors)")
         }
     }
+
+    @Test func withoutAUsableSDLImageAWebPIsUnsupportedNotCorrupt() throws {
+        // A library by SDL_image's name that lacks its functions (a copy of zlib) stands for a broken or missing
+        // SDL_image: the kiosk still starts, and a WebP is refused as unsupported, with what to install.
+        try withTemporaryFolder { folder in
+            let libraries = folder.file("lib")
+            try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+            let zlib = ["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1"].first { FileManager.default.fileExists(atPath: $0) }
+            // The file itself, not the symbolic link to it (which would dangle in the new folder).
+            let real = URL(fileURLWithPath: try #require(zlib)).resolvingSymlinksInPath().path
+            try FileManager.default.copyItem(atPath: real, toPath: libraries + "/libSDL2_image-2.0.so.0")
+            var environment = VitrineProcess.noDisplay
+            environment["LD_LIBRARY_PATH"] = libraries
+            let webp = "\(VitrineProcess.root)/Tests/VitrineSDLTests/Fixtures/animated.webp"
+            let check = try VitrineProcess.run(["check", "--config", try Self.deck(folder, [webp])], environment: environment, timeout: .seconds(20))
+            #expect(check.code == 65, "\(check.out) \(check.err)")
+            let report = check.out + check.err
+            #expect(report.contains("is not supported: SDL_image") && report.contains("apt-get install libsdl2-image-2.0-0"), "\(report)")
+            #expect(!report.contains("corrupt"), "\(report)")
+            let version = try VitrineProcess.run(["--version"], environment: environment, timeout: .seconds(10))
+            #expect(version.code == 0 && version.out.contains("SDL_image missing"), "\(version.out) \(version.err)")
+        }
+    }
 }

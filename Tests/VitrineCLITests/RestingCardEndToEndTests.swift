@@ -70,4 +70,44 @@ import VitrineTestSupport
             #expect(app.process.isRunning, "\(app.errors)")
         }
     }
+
+    @Test func aResizeThatEndsAtTheSameSizeShowsTheCardNotAnEmptyFrame() throws {
+        // SDL makes the window's frame anew at each size change: two quick ones that end where they began leave the
+        // geometry as it was, and a card read back from the new frame would be black.
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("control.sock")
+            let config = try ControlEndToEndTests.config(folder)
+            let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400", "--control", socket])
+            _ = try x.windowOrigin(of: app)
+            #expect(XvfbSession.eventually(10) { app.errors.contains("resting: the card on screen") }, "\(app.errors)")
+            let window = try x.xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
+            try x.xdotool(["windowsize", window, "500", "300", "windowsize", window, "600", "400"])
+            #expect(XvfbSession.eventually(10) {
+                guard let status = try? JSONValue.parse(try ControlEndToEndTests.ctl(socket, ["status"]).reply),
+                      case .number(let age)? = status["lastFrameAge"] else { return false }
+                return age >= 1
+            })
+            let expected = folder.file("render.png")
+            let render = try VitrineProcess.run(["render", "--config", config, "--page", "0", "--size", "600x400", "--output", expected],
+                                                timeout: .seconds(15))
+            #expect(render.code == 0, "\(render.err)")
+            #expect(try x.grabWindow(of: app) == (try RGBAImage(contentsOfPNG: expected)), "the card is not what render draws")
+        }
+    }
+
+    @Test func aProgressBarsStepsDoNotRestTheCard() throws {
+        // Attract mode with its bar draws a step many times a second: a card read back each time would cost more
+        // than it saves, so it rests only when nothing is due for a while.
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let cards = ["ember-mesa", "alpine-lake", "misty-hills"].map { #"{"title":"\#($0)","image":"\#(Checkout.demoImage($0))"}"# }
+            let config = try folder.write("deck.json", #"{"cards":[\#(cards.joined(separator: ","))],"autoplay":{"interval":30,"progressBar":true}}"#)
+            let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400"])
+            _ = try x.windowOrigin(of: app)
+            usleep(3_000_000)  // Three seconds of steps, each of them idle in between.
+            #expect(!app.errors.contains("resting:"), "\(app.errors)")
+            #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
 }
