@@ -27,7 +27,8 @@ import VitrineTestSupport
                 #expect(result.code == 0, "\(result.err)")
                 return try RGBAImage(contentsOfPNG: output)
             }
-            #expect(XvfbSession.eventually(10) { restings() == 1 }, "\(app.errors)")
+            // Its neighbours are composed in the background first: under a loaded suite that can take a while.
+            #expect(XvfbSession.eventually(30) { restings() >= 1 }, "\(app.errors)")
 
             // 180 pixels to the left and held: the card follows the finger less the 10-pixel slop, so it is 170/600
             // of the way to card 1, while the dots stay where they are.
@@ -38,14 +39,17 @@ import VitrineTestSupport
             let held = try x.grabWindow(of: app)
             #expect(held == (try render(page: 0, offset: 170.0 / 600)), "the held card differs from vitrine render's frame")
 
-            // Let go short of half way: it goes back, and rests again.
+            // Let go short of half way: it goes back, and rests again (any redraw at rest reads the card back, and
+            // it rests once more: count new rests, not all of them).
+            let beforeRelease = restings()
             try x.xdotool(["mouseup", "1"])
-            #expect(XvfbSession.eventually(10) { restings() == 2 && still() }, "\(app.errors)")
+            #expect(XvfbSession.eventually(30) { restings() > beforeRelease && still() }, "\(app.errors)")
             #expect(try x.grabWindow(of: app) == (try render(page: 0, offset: 0)))
 
             // A key from rest slides to card 1.
+            let beforeKey = restings()
             try x.xdotool(["key", "Right"])
-            #expect(XvfbSession.eventually(10) { restings() == 3 && still() }, "\(app.errors)")
+            #expect(XvfbSession.eventually(30) { restings() > beforeKey && still() }, "\(app.errors)")
             #expect(try x.grabWindow(of: app) == (try render(page: 1, offset: 0)))
             #expect(app.process.isRunning, "\(app.errors)")
         }
@@ -80,7 +84,7 @@ import VitrineTestSupport
             let config = try ControlEndToEndTests.config(folder)
             let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400", "--control", socket])
             _ = try x.windowOrigin(of: app)
-            #expect(XvfbSession.eventually(10) { app.errors.contains("resting: the card on screen") }, "\(app.errors)")
+            #expect(XvfbSession.eventually(30) { app.errors.contains("resting: the card on screen") }, "\(app.errors)")
             let window = try x.xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
             try x.xdotool(["windowsize", window, "500", "300", "windowsize", window, "600", "400"])
             #expect(XvfbSession.eventually(10) {
