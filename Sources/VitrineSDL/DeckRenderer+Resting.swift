@@ -82,8 +82,9 @@ extension DeckRenderer {
     /// heap back; the next frame reads the card back from the window's frame.
     @discardableResult
     public func restCard(quietFor: Double = .infinity) -> Bool {
-        guard quietFor >= RestingCard.minimumQuiet, renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none, resting == nil, !restingFailed, let rest = lastRestFrame,
-              let texture = composedTexture(rest.index), texture.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
+        guard quietFor >= RestingCard.minimumQuiet, renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none,
+              resting == nil, !restingFailed, let rest = lastRestFrame, let texture = composedTexture(rest.index),
+              texture.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         else { return false }
         var patch: (rect: PixelRect, texture: Texture)?
         if let covered = rest.covered {
