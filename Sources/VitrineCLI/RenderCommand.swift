@@ -42,7 +42,13 @@ struct RenderCommand {
             default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'render'")
             }
         }
-        guard command.output != nil else { throw UsageError(description: "render needs --output FILE.png") }
+        guard let output = command.output else { throw UsageError(description: "render needs --output FILE.png") }
+        // PNG bytes under another picture format's name would mislead whoever opens the file.
+        let name = String(output.split(separator: "/").last ?? "")
+        let suffix = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
+        if ["jpg", "jpeg", "bmp", "gif", "webp", "heic", "avif", "tif", "tiff"].contains(suffix.lowercased()) {
+            throw UsageError(description: "render writes PNG, but --output '\(Limits.shortened(output))' names a .\(suffix) file: use a .png name")
+        }
         return command
     }
 

@@ -42,6 +42,9 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
         UsageCase(arguments: ["render", "--offset", "nan", "--output", "OUT"], mentions: ["--offset", "'nan'"]),
         UsageCase(arguments: ["render", "--offset", "inf", "--output", "OUT"], mentions: ["--offset", "'inf'"]),
         UsageCase(arguments: ["run", "--windowed", "wide"], mentions: ["--windowed", "'wide'"]),
+        // render writes PNG: another picture format's name would mislead.
+        UsageCase(arguments: ["render", "--output", "/tmp/frame.jpg"], mentions: ["render writes PNG", "'/tmp/frame.jpg'", ".jpg file"]),
+        UsageCase(arguments: ["render", "--output", "shots/Frame.WEBP"], mentions: ["render writes PNG", ".WEBP file"]),
         // Flags that exclude each other.
         UsageCase(arguments: ["run", "--windowed", "800x600", "--fullscreen"], mentions: ["--windowed and --fullscreen"]),
     ]
