@@ -35,4 +35,18 @@ import Testing
         #expect(snapshot(.none, -1).position == 1)
         for t in PageTransition.allCases { #expect(snapshot(t, 0.4).currentPage == 2) }
     }
+
+    @Test func partWayTowardNoCardIsTheCardAtRest() {
+        // A deck of one card (which does not page, even where the deck wraps) and the ends of a deck that does not
+        // wrap: `run` moves nowhere, so `render --offset` draws the card where it is.
+        for t in PageTransition.allCases {
+            for (count, page, wraps, f) in [(1, 0, true, 0.39), (1, 0, false, -0.5), (3, 2, false, 0.5), (3, 0, false, -1.0)] {
+                let snapshot = PagerSnapshot.partWay(pageCount: count, currentPage: page, wraps: wraps, transition: t, fraction: f)
+                #expect(snapshot.position == Double(page) && snapshot.blend == nil, "\(t) \(count) cards, page \(page), \(f)")
+            }
+            // Toward a card that is there, as before: the frame moves or blends.
+            let toward = PagerSnapshot.partWay(pageCount: 3, currentPage: 2, wraps: false, transition: t, fraction: -1)
+            #expect(toward.position == 1 || toward.blend != nil, "\(t)")
+        }
+    }
 }
