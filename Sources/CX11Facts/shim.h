@@ -5,6 +5,7 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xatom.h>
+#include <X11/Xutil.h>
 
 /// Facts about an SDL window on X11; `known` is 0 when the window is not on X11.
 typedef struct {
@@ -91,4 +92,17 @@ static inline int vitrine_x11_is_root_resize(const SDL_Event *event) {
     const XEvent *x = &event->syswm.msg->msg.x11.event;
     return x->type == ConfigureNotify && x->xconfigure.window == x->xconfigure.event
         && x->xconfigure.window == DefaultRootWindow(x->xconfigure.display);
+}
+
+/// A TrueColor visual of 8 bits a channel on `sdlWindow`'s screen (depth 24, else 32), or 0: SDL's software renderer
+/// has no window format for a 30-bit screen's default visual.
+static inline unsigned long vitrine_x11_eight_bit_visual(SDL_Window *sdlWindow) {
+    Display *display = NULL; Window window = 0;
+    if (!vitrine_x11_window(sdlWindow, &display, &window)) return 0;
+    XVisualInfo info;
+    int screen = DefaultScreen(display);
+    if (XMatchVisualInfo(display, screen, 24, TrueColor, &info) || XMatchVisualInfo(display, screen, 32, TrueColor, &info)) {
+        return info.visualid;
+    }
+    return 0;
 }

@@ -47,3 +47,14 @@ extension Window {
         return bounds.w > 0 && bounds.h > 0 ? bounds : nil
     }
 }
+
+extension Window {
+    /// The id of an 8-bit-a-channel TrueColor visual on this window's X screen, or nil (not X11, or none there).
+    ///
+    /// SDL's software renderer has no window format for a 30-bit screen's default visual ("Couldn't find matching
+    /// render driver"); a window of this visual (``SDL_HINT_VIDEO_X11_WINDOW_VISUALID``) gets one it can draw into.
+    var eightBitVisual: UInt? {
+        let id = vitrine_x11_eight_bit_visual(pointer)
+        return id == 0 ? nil : UInt(id)
+    }
+}
