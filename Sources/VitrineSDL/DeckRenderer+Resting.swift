@@ -21,6 +21,9 @@ struct RestingCard {
     let destination: PixelRect
     /// The card's pixels under what the frame drew over it, and where they go in the card.
     let patch: (rect: PixelRect, texture: Texture)?
+    /// Whether nothing is drawn over the card in the frame yet: the first picture, written straight into the frame
+    /// (``DeckRenderer/holdInFrame(_:index:)``) before the first frame's dots.
+    var bare = false
 }
 
 /// What the last frame drew: one card alone at rest, and the part of it the frame drew over.
@@ -67,6 +70,24 @@ struct RestFrame {
 }
 
 extension PixelRect {
+    /// The parts of an output of `size` outside this rectangle: up to four bands (above, below, left, right).
+    func margins(in size: PixelSize) -> [PixelRect] {
+        let top = max(0, y), bottom = min(size.height, y + height)
+        var bands: [PixelRect] = []
+        if top > 0 { bands.append(PixelRect(x: 0, y: 0, width: size.width, height: top)) }
+        if bottom < size.height { bands.append(PixelRect(x: 0, y: bottom, width: size.width, height: size.height - bottom)) }
+        if x > 0, bottom > top { bands.append(PixelRect(x: 0, y: top, width: x, height: bottom - top)) }
+        if x + width < size.width, bottom > top {
+            bands.append(PixelRect(x: x + width, y: top, width: size.width - x - width, height: bottom - top))
+        }
+        return bands
+    }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
     /// The smallest rectangle holding both.
     func union(_ other: PixelRect) -> PixelRect {
         let x0 = min(x, other.x), y0 = min(y, other.y)
@@ -101,6 +122,75 @@ extension DeckRenderer {
         resting = RestingCard(index: rest.index, destination: stage.cardRect, patch: patch)
         forgetComposed(rest.index)
         return true
+    }
+
+    /// Writes card `index`'s pixels straight into the window's frame, at the card's place, as the card at rest: no
+    /// texture of its own until a swipe reads it back (see ``RestingCard``). Returns false, having written nothing,
+    /// where a card cannot rest in the frame (an accelerated renderer, a 16-bit frame, a turned screen).
+    ///
+    /// The first picture goes this way: a texture would cost a copy of the card and its fresh pages (3.7 MiB at
+    /// 1200x800) before the first frame, and another copy into the frame during it.
+    func holdInFrame(_ card: Surface, index: Int) -> Bool {
+        guard canRestInFrame, card.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
+              renderer.writeIntoOutput(card, at: stage.cardRect) else { return false }
+        resting = RestingCard(index: index, destination: stage.cardRect, patch: nil, bare: true)
+        lastRestFrame = nil
+        return true
+    }
+
+    /// Whether a card can rest in the window's frame: the software renderer's frame of four bytes a pixel, upright.
+    var canRestInFrame: Bool {
+        renderer.isSoftware && renderer.outputHoldsFullColour && rotation == .none && !restingFailed
+    }
+
+    /// Draws `list` over the card at rest in the frame when it is that card alone at rest again (the first frame
+    /// over the card ``holdInFrame(_:index:)`` wrote, or a redraw such as an expose): the card's pixels under the
+    /// last frame's drawing come back from its patch, the margins around it are filled instead of the whole frame
+    /// cleared, and everything but the card is drawn. A bare card's patch is taken from the frame first, as
+    /// ``restCard(quietFor:)`` takes it. Returns what could not be drawn, or nil when `list` is another frame, or
+    /// draws where the patch does not reach (then the card is read back from the frame as usual).
+    func drawOverRestingCard(_ list: DisplayList) -> [SDLError]? {
+        guard let card = resting, rotation == .none, card.destination == stage.cardRect,
+              let rest = RestFrame(list, cardRect: stage.cardRect), rest.index == card.index else {
+            if var card = resting, card.bare { card.bare = false; resting = card }  // Read back as drawn over.
+            return nil
+        }
+        var patch = card.patch
+        if card.bare, let covered = rest.covered {
+            guard let texture = try? renderer.makeTargetTexture(size: PixelSize(width: covered.width, height: covered.height)) else { return nil }
+            var bytes = [UInt8](repeating: 0, count: covered.width * covered.height * 4)
+            let pitch = Int32(covered.width * 4)
+            var area = SDL_Rect(x: Int32(card.destination.x + covered.x), y: Int32(card.destination.y + covered.y),
+                                w: Int32(covered.width), h: Int32(covered.height))
+            let copied = bytes.withUnsafeMutableBytes { buffer in
+                SDL_RenderReadPixels(renderer.pointer, &area, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, pitch) == 0
+                    && SDL_UpdateTexture(texture.pointer, nil, buffer.baseAddress, pitch) == 0
+            }
+            guard copied else { return nil }
+            patch = (covered, texture)
+        } else if !card.bare {
+            if let covered = rest.covered, patch.map({ !$0.rect.contains(covered) }) ?? true { return nil }
+            if let patch {
+                patch.texture.setBlendMode(SDL_BLENDMODE_NONE)
+                var place = SDL_Rect(PixelRect(x: card.destination.x + patch.rect.x, y: card.destination.y + patch.rect.y,
+                                               width: patch.rect.width, height: patch.rect.height))
+                guard SDL_RenderCopy(renderer.pointer, patch.texture.pointer, nil, &place) == 0 else { return nil }
+            }
+        }
+        var over = DisplayList()
+        for command in list.commands {
+            switch command {
+            case .clear(let color):
+                for margin in stage.cardRect.margins(in: renderer.outputSize) { over.append(.fill(margin, color)) }
+            case .card:
+                continue
+            default:
+                over.append(command)
+            }
+        }
+        resting = RestingCard(index: card.index, destination: card.destination, patch: patch)
+        lastRestFrame = rest
+        return renderer.execute(over, resources: DrawResources(fonts: fonts, discs: discs, card: { _ in nil }))
     }
 
     /// Tells the renderer the window's frame was made anew (its size changed, even if back to what it was): a card

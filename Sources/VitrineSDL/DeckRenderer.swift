@@ -33,7 +33,7 @@ public final class DeckRenderer {
 
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
     private var deckGeneration = 0
-    private let discs = DiscTextures()
+    let discs = DiscTextures()
     private let fadeCopies = FadeCopies()
     private var upright: Texture?
     private var composed: [Int: Texture] = [:]
@@ -130,6 +130,9 @@ public final class DeckRenderer {
     /// Whether card `index` currently holds a composed texture.
     public func isComposed(_ index: Int) -> Bool { composed[index] != nil }
 
+    /// Whether card `index` is the card at rest that the window's frame holds instead of a texture (see ``RestingCard``).
+    public func isHeldByFrame(_ index: Int) -> Bool { resting?.index == index }
+
     /// The number of cards that currently hold a composed texture.
     public var composedCount: Int { composed.count }
 
@@ -163,6 +166,7 @@ public final class DeckRenderer {
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+        if let drawn = drawOverRestingCard(list) { return drawn }  // The frame holds the card already.
         var keep = Set<Int>()
         for case let index? in list.commands.map(\.cardIndex) { keep.insert(index) }
         for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
@@ -302,22 +306,28 @@ public final class DeckRenderer {
             return false
         }
         let composer = composer(index, pageCount: pageCount)
+        // A card made for this size is written straight into the window's frame, as the card at rest
+        // (holdInFrame): no texture on the way to the first picture.
+        let holding = canRestInFrame
         // While the card is still being made, touch the memory that its texture and the window's frame will take:
         // the page faults happen now rather than on the way to the first picture (measured: 7 ms less to it).
         var texture: Texture?
         if renderer.isSoftware, !first.isFinished {
-            texture = try? renderer.makeTexture(size: composer.size)
+            if !holding { texture = try? renderer.makeTexture(size: composer.size) }
             SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
             SDL_RenderClear(renderer.pointer)
             SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
         }
-        // Made already (from the card cache): the window's frame is faulted in beside copying it into its texture.
-        let toucher = texture == nil ? WindowFrameToucher(renderer) : nil
+        // Made already (from the card cache): the window's frame is faulted in beside copying it into its texture
+        // (when held, the copy into the frame faults it in).
+        let toucher = texture == nil && !holding ? WindowFrameToucher(renderer) : nil
         defer { toucher?.wait() }
         let output = first.wait()
         do throws(SDLError) {
             if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
-                if let texture {
+                if holding, holdInFrame(surface, index: index) {
+                    // In the frame.
+                } else if let texture {
                     try texture.update(from: surface)
                     composed[index] = texture
                 } else {
@@ -325,7 +335,9 @@ public final class DeckRenderer {
                 }
                 for problem in made.problems { reportOnce(problem.message, key: problem.key) }
             } else if renderer.isSoftware, let cache = first.cache, let surface = cache.card(for: composer) {
-                if let texture {
+                if holding, holdInFrame(surface, index: index) {
+                    // In the frame.
+                } else if let texture {
                     try texture.update(from: surface)
                     composed[index] = texture
                 } else {
@@ -337,12 +349,15 @@ public final class DeckRenderer {
                 if output.fromCache || output.streamed || output.picture.map({ !$0.isSame(as: request.decodeOptions) }) == true {
                     decoded = PreparedImage.decode(path: request.path, options: request.decodeOptions)  // Decoded for another size.
                 }
-                if renderer.isSoftware, let cache = first.cache {
-                    // Composed as a surface, the same pixels, so it can be kept for the next start.
+                if renderer.isSoftware, holding || first.cache != nil {
+                    // Composed as a surface, the same pixels, so it can be kept for the next start and written
+                    // straight into the frame.
                     let made = try composer.composeSurface(decoded: decoded, fonts: fonts)
-                    composed[index] = try renderer.makeTexture(from: made.surface)
+                    if !(holding && holdInFrame(made.surface, index: index)) {
+                        composed[index] = try renderer.makeTexture(from: made.surface)
+                    }
                     for problem in made.problems { reportOnce(problem.message, key: problem.key) }
-                    if made.problems.isEmpty, case .success = decoded { cache.storeLater(made.surface, for: composer) }
+                    if made.problems.isEmpty, case .success = decoded { first.cache?.storeLater(made.surface, for: composer) }
                 } else {
                     composed[index] = try compose(index, pageCount: pageCount, image: PreparedImage.scale(decoded, for: request))
                 }

@@ -102,6 +102,9 @@ public final class KioskApp {
         if let firstCard {
             deck.adopt(firstCard, pageCount: options.config.cards.count)
             StartupTimeline.mark("first card taken")
+            if deck.isHeldByFrame(firstCard.index) {
+                Logger.shared.log(.debug, "resting: the first card is written straight into the window's frame, with no texture of its own")
+            }
         }
         self.window = window
         self.deck = deck

@@ -38,6 +38,14 @@ public final class Renderer {
         return (format >> 28) & 0xF == 1 && format & 0xFF == 4
     }
 
+    /// What the renderer draws into when no texture is its target: the window's frame (software renderer) or the
+    /// surface of a headless renderer; nil for an accelerated renderer, whose frame is the GPU's.
+    var outputSurface: UnsafeMutablePointer<SDL_Surface>? {
+        guard isSoftware else { return nil }
+        if let surface { return surface.pointer }
+        return window.flatMap { SDL_GetWindowSurface($0.pointer) }
+    }
+
     /// The size of what the renderer draws into, in pixels (the drawable size on a HiDPI window).
     public var outputSize: PixelSize {
         var w: Int32 = 0, h: Int32 = 0

@@ -24,8 +24,9 @@ import VitrineTestSupport
             app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400", "--control", socket])
         }
 
-        /// How many times a card has rested so far.
-        var restings: Int { app.errors.components(separatedBy: "resting: the card on screen").count - 1 }
+        /// How many times a card has rested so far: the first card written straight into the frame, or a card that
+        /// gave its texture up.
+        var restings: Int { app.errors.components(separatedBy: "resting: ").count - 1 }
 
         /// Whether nothing has been drawn for `seconds`, and the kiosk shows `page` when one is given.
         func isStill(for seconds: Double, page: Int? = nil) -> Bool {
@@ -116,7 +117,8 @@ import VitrineTestSupport
             let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400"])
             _ = try x.windowOrigin(of: app)
             usleep(3_000_000)  // Three seconds of steps, each of them idle in between.
-            #expect(!app.errors.contains("resting:"), "\(app.errors)")
+            // The first card may start in the frame; the first step reads it back, and no card rests after that.
+            #expect(!app.errors.contains("resting: the card on screen"), "\(app.errors)")
             #expect(app.process.isRunning, "\(app.errors)")
         }
     }

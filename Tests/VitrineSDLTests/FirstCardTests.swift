@@ -21,7 +21,7 @@ extension SDLTests {
             let first = FirstCard(card: config.cards[0], index: 0, expected: expected, fonts: fonts)
             let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: { problems.append($0) })
             let adopted = headless.deck.adopt(first, pageCount: config.cards.count)
-            #expect(headless.deck.isComposed(0) == adopted)
+            #expect((headless.deck.isComposed(0) || headless.deck.isHeldByFrame(0)) == adopted)
             let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap)
             let frame = try RGBAImage(headless.render(pager))
             headless.render(pager)  // A second frame reports nothing new.
