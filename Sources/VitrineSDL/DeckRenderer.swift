@@ -23,7 +23,15 @@ public final class DeckRenderer {
 
     /// Composes cards in the background when set (the app); without it every card is composed when it is first
     /// drawn, which is what headless frames, replays and tests want: the same pixels, deterministically.
-    public var preparer: CardPreparer?
+    public var preparer: CardPreparer? {
+        didSet {  // The neighbours of the frame on screen are asked for now, not at the next frame.
+            var errors: [SDLError] = []
+            prepareKept(errors: &errors)
+            for error in errors { report("\(error)") }
+        }
+    }
+    /// The cards the last frame keeps (those it shows and their neighbours), and the deck's page count then.
+    private var kept: (cards: Set<Int>, pageCount: Int)?
 
     /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`).
     public var exifOrientation = true
@@ -162,15 +170,37 @@ public final class DeckRenderer {
         return drawFrame(frame.pager, progress: frame.progress)
     }
 
+    /// Takes the cards the last frame keeps (those it shows and their neighbours) that the preparer has ready, and
+    /// asks it for the rest; the card at rest in the frame needs nothing.
+    private func prepareKept(errors: inout [SDLError]) {
+        guard let preparer, let (keep, pageCount) = kept else { return }
+        var wanted = Set<CardComposer>()
+        for index in keep where composed[index] == nil && resting?.index != index {
+            let composer = composer(index, pageCount: pageCount)
+            wanted.insert(composer)
+            if let card = preparer.take(composer) {
+                adopt(card, index: index, pageCount: pageCount, errors: &errors)
+            } else {
+                preparer.request(composer)
+            }
+        }
+        preparer.keepOnly(wanted)
+    }
+
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
-        if let drawn = drawOverRestingCard(list) { return drawn }  // The frame holds the card already.
         var keep = Set<Int>()
         for case let index? in list.commands.map(\.cardIndex) { keep.insert(index) }
         for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
             if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
+        }
+        kept = (keep, pager.pageCount)
+        if var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
+            composed = composed.filter { keep.contains($0.key) }
+            prepareKept(errors: &drawn)
+            return drawn
         }
         // Before anything is drawn: the frame still holds the card at rest.
         restoreRestingCard(wanted: resting.map { keep.contains($0.index) } ?? false)
@@ -179,20 +209,10 @@ public final class DeckRenderer {
         stale = preparer == nil ? [:] : stale.filter { keep.contains($0.key) && composed[$0.key] == nil }
         var errors: [SDLError] = []
         var missing = Set<Int>()
-        if let preparer {
+        if preparer != nil {
             // Take what is ready, ask for the rest (neighbours included), and leave the background where a card
             // is still being prepared: it appears when ready, without a hitch.
-            var wanted = Set<CardComposer>()
-            for index in keep where composed[index] == nil {
-                let composer = composer(index, pageCount: pager.pageCount)
-                wanted.insert(composer)
-                if let card = preparer.take(composer) {
-                    adopt(card, index: index, pageCount: pager.pageCount, errors: &errors)
-                } else {
-                    preparer.request(composer)
-                }
-            }
-            preparer.keepOnly(wanted)
+            prepareKept(errors: &errors)
             for case let index? in list.commands.map(\.cardIndex) where composed[index] == nil && stale[index] == nil { missing.insert(index) }
         } else {
             for index in list.commands.compactMap(\.cardIndex) where composed[index] == nil {

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Testing
 import VitrineCore
@@ -43,6 +44,24 @@ extension SDLTests {
             let drag = try RGBAImage(headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.4, wraps: config.wrap)))
             #expect(headless.deck.isComposed(0) && !headless.deck.isHeldByFrame(0), "read back into a texture")
             #expect(ImageDifference.between(expected: try Fixture.render(config, size: size, offset: 0.4), actual: drag) == nil)
+        }
+
+        @Test func theNeighboursAreComposedWhileTheFirstCardRests() throws {
+            // As the app does: the first frame over the held card, then the background preparer. Its neighbours are
+            // asked for at once, with no other frame drawn, so the first frame of a swipe shows the next card.
+            let config = Fixture.deck()
+            let size = PixelSize(width: 900, height: 600)
+            let headless = try Self.adopting(config, size: size)
+            headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap))
+            let preparer = CardPreparer(fonts: headless.deck.fonts)
+            defer { preparer.stop() }
+            let ready = DispatchSemaphore(value: 0)
+            preparer.onReady = { ready.signal() }
+            headless.deck.preparer = preparer
+            for _ in 0..<(config.wrap ? 2 : 1) { #expect(ready.wait(timeout: .now() + 20) == .success) }
+            let drag = try RGBAImage(headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.4, wraps: config.wrap)))
+            #expect(ImageDifference.between(expected: try Fixture.render(config, size: size, offset: 0.4), actual: drag) == nil)
+            #expect(headless.deck.isComposed(0) && headless.deck.isComposed(1))
         }
 
         @Test func aFirstFrameThatIsNotTheCardAtRestReadsItBackFirst() throws {
