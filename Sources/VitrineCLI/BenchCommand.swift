@@ -19,6 +19,9 @@ struct BenchCommand {
           swipe_from_rest_frame
                              a swipe's first frame after the card at rest gave its texture up to the screen and
                              the heap was trimmed: the card read back into fresh memory, then the frame drawn
+          swipe_from_idle_frame
+                             the same after the process also let its clean code pages go, as an idle kiosk does:
+                             the frame maps back the code it runs
           memcpy_frame       copying a frame-sized buffer, timed in turn with transition_frame and fade_frame
           frame_over_memcpy  transition_frame / memcpy_frame, pair by pair
           fade_over_memcpy   fade_frame / memcpy_frame, pair by pair

@@ -150,6 +150,8 @@ public final class KioskApp {
     /// deadline), using no CPU until the next input or timer.
     public func run() -> KioskExit {
         var event = SDL_Event()
+        // Whether anything ran since the clean file pages were last let go (MappedFiles).
+        var ranSinceLetGo = true
         while runtime.exit == nil {
             perform(runtime.advance(to: now))
             followWallClock()
@@ -157,12 +159,20 @@ public final class KioskApp {
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
-                // and the heap what it no longer uses.
-                let rested = deck.restCard(quietFor: runtime.nextWake.map { $0 - now } ?? .infinity)
+                // the heap what it no longer uses, and, with nothing due for a while, the process the pages of
+                // code it mapped to get here (MappedFiles).
+                let quiet = runtime.nextWake.map { $0 - now } ?? .infinity
+                let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
                 if rested || deck.composedSinceTrim {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
+                }
+                if ranSinceLetGo, quiet >= RestingCard.minimumQuiet {
+                    ranSinceLetGo = false
+                    if let outcome = MappedFiles.letGo() {
+                        Logger.shared.log(.debug, "idle: \(outcome.bytes >> 10) KiB of code and read-only data in \(outcome.mappings) mappings let go")
+                    }
                 }
             }
             let woke: Bool
@@ -174,6 +184,7 @@ public final class KioskApp {
             }
             if woke { handle(event) }
             while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
+            ranSinceLetGo = true
         }
         shutDown()
         return runtime.exit ?? .userQuit

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct BenchCommandTests {
     /// The figures `vitrine bench` prints, in order, with their units.
-    static let figures = [("config_load", "ms"), ("first_frame", "ms"), ("first_frame_cached", "ms"), ("transition_frame", "ms"), ("fade_frame", "ms"), ("swipe_from_rest_frame", "ms"),
+    static let figures = [("config_load", "ms"), ("first_frame", "ms"), ("first_frame_cached", "ms"), ("transition_frame", "ms"), ("fade_frame", "ms"), ("swipe_from_rest_frame", "ms"), ("swipe_from_idle_frame", "ms"),
                           ("memcpy_frame", "ms"), ("frame_over_memcpy", "x"), ("fade_over_memcpy", "x"), ("peak_rss", "MiB"), ("decode_1800x1200", "ms"),
                           ("decode_1800x1200_sdl_image", "ms"), ("decode_6000x4000", "ms"), ("decode_6000x4000_sdl_image", "ms")]
 

@@ -52,6 +52,8 @@ import VitrineTestSupport
             let (x0, y0) = try x.windowOrigin(of: app)
             // Its neighbours are composed in the background first: under a loaded suite that can take a while.
             #expect(XvfbSession.eventually(30) { rig.restings >= 1 }, "\(app.errors)")
+            // Idle, the kiosk let its code pages go (MappedFiles): what follows runs on pages mapped back.
+            #expect(XvfbSession.eventually(30) { app.errors.contains("of code and read-only data in") }, "\(app.errors)")
 
             // 180 pixels to the left and held: the card follows the finger less the 10-pixel slop, so it is 170/600
             // of the way to card 1, while the dots stay where they are.
