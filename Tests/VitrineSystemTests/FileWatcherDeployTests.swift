@@ -6,21 +6,22 @@ import Testing
 /// Deploys as operators do them, on real files: a folder renamed over the old one, a `current` symlink swapped,
 /// `rsync --delay-updates`, a file written slowly. Each gives exactly one report, and the watcher then follows the
 /// path to where it leads now. "Exactly one" is checked with a fence: a later change to a separate sentinel file
-/// must arrive in a report of its own, after the deploy's.
+/// must arrive in a report of its own, after the deploy's. Since reports are counted exactly, the tests' own files
+/// are put in place with ``FileWatcherTests/Folder/place(_:at:)``, whose writes cannot close late under a watched name.
 @Suite(.serialized) struct FileWatcherDeployTests {
     typealias Folder = FileWatcherTests.Folder
     typealias Reports = FileWatcherTests.Reports
 
-    /// Writes `files` (name to text) into the folder `path`, creating it.
-    static func populate(_ path: String, _ files: [String: String]) throws {
+    /// Puts `files` (name to text) into the folder `path`, creating it, with `root`'s ``FileWatcherTests/Folder/place(_:at:)``.
+    static func populate(_ path: String, _ files: [String: String], in root: Folder) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(toFile: "\(path)/\(name)", atomically: false, encoding: .utf8) }
+        for (name, text) in files { try root.place(text, at: "\(path)/\(name)") }
     }
 
     /// Starts a watcher on `paths` and a sentinel in a folder of its own; gives the watcher and the sentinel.
     static func watch(_ paths: [String], _ reports: Reports, sentinelIn folder: Folder) throws -> (FileWatcher, String) {
         let sentinel = folder.file("fence/sentinel")
-        try populate(folder.file("fence"), ["sentinel": "0"])
+        try populate(folder.file("fence"), ["sentinel": "0"], in: folder)
         let watcher = try FileWatcher(paths: (paths + [sentinel]).map { PathKey($0) }, debounce: FileWatcherTests.debounce) { reports.add($0) }
         #expect(watcher.initialProblems.isEmpty)
         return (watcher, sentinel)
@@ -28,8 +29,8 @@ import Testing
 
     /// Changes the sentinel, waits for its report, and gives the reports that came before it; expects the
     /// sentinel's report to hold it alone (nothing of the deploy left over).
-    static func reportsBeforeFence(_ sentinel: String, _ reports: Reports) throws -> [Set<String>] {
-        try "1".write(toFile: sentinel, atomically: false, encoding: .utf8)
+    static func reportsBeforeFence(_ sentinel: String, _ reports: Reports, in root: Folder) throws -> [Set<String>] {
+        try root.place("1", at: sentinel)
         #expect(reports.wait(for: sentinel))
         let all = reports.all
         let fence = all.firstIndex { $0.contains(sentinel) } ?? all.count
@@ -39,42 +40,42 @@ import Testing
 
     @Test func aFolderRenamedOverTheOldOneGivesOneReportAndIsFollowed() throws {
         let root = try Folder()
-        try Self.populate(root.file("site"), ["kiosk.json": "old", "a.png": "old"])
+        try Self.populate(root.file("site"), ["kiosk.json": "old", "a.png": "old"], in: root)
         let reports = Reports()
         let paths = [root.file("site/kiosk.json"), root.file("site/a.png")]
         let (watcher, sentinel) = try Self.watch(paths, reports, sentinelIn: root)
         defer { watcher.stop() }
-        try Self.populate(root.file("site.new"), ["kiosk.json": "new", "a.png": "new"])
+        try Self.populate(root.file("site.new"), ["kiosk.json": "new", "a.png": "new"], in: root)
         #expect(rename(root.file("site"), root.file("site.old")) == 0)
         #expect(rename(root.file("site.new"), root.file("site")) == 0)
         #expect(reports.wait(for: paths[0]))
-        let before = try Self.reportsBeforeFence(sentinel, reports)
+        let before = try Self.reportsBeforeFence(sentinel, reports, in: root)
         #expect(before == [Set(paths)], "\(before)")
         // The new folder is watched now, and the old one no longer.
-        try "old edit".write(toFile: root.file("site.old/kiosk.json"), atomically: false, encoding: .utf8)
-        try "newer".write(toFile: paths[0], atomically: false, encoding: .utf8)
+        try root.place("old edit", at: root.file("site.old/kiosk.json"))
+        try root.place("newer", at: paths[0])
         #expect(reports.wait { $0.count == before.count + 2 })
         #expect(reports.all.last == [paths[0]])
     }
 
     @Test func aRetargetedCurrentSymlinkGivesOneReportAndIsFollowed() throws {
         let root = try Folder()
-        try Self.populate(root.file("releases/r1"), ["kiosk.json": "r1", "a.png": "r1"])
+        try Self.populate(root.file("releases/r1"), ["kiosk.json": "r1", "a.png": "r1"], in: root)
         #expect(symlink("releases/r1", root.file("current")) == 0)
         let reports = Reports()
         let paths = [root.file("current/kiosk.json"), root.file("current/a.png")]
         let (watcher, sentinel) = try Self.watch(paths, reports, sentinelIn: root)
         defer { watcher.stop() }
         // ln -sfn releases/r2 current.tmp && mv -T current.tmp current
-        try Self.populate(root.file("releases/r2"), ["kiosk.json": "r2", "a.png": "r2"])
+        try Self.populate(root.file("releases/r2"), ["kiosk.json": "r2", "a.png": "r2"], in: root)
         #expect(symlink("releases/r2", root.file("current.tmp")) == 0)
         #expect(rename(root.file("current.tmp"), root.file("current")) == 0)
         #expect(reports.wait(for: paths[0]))
-        let before = try Self.reportsBeforeFence(sentinel, reports)
+        let before = try Self.reportsBeforeFence(sentinel, reports, in: root)
         #expect(before == [Set(paths)], "\(before)")
         // r2 is watched through the link now; r1 no longer is.
-        try "r1 edit".write(toFile: root.file("releases/r1/kiosk.json"), atomically: false, encoding: .utf8)
-        try "r2 edit".write(toFile: root.file("releases/r2/kiosk.json"), atomically: false, encoding: .utf8)
+        try root.place("r1 edit", at: root.file("releases/r1/kiosk.json"))
+        try root.place("r2 edit", at: root.file("releases/r2/kiosk.json"))
         #expect(reports.wait { $0.count == before.count + 2 })
         #expect(reports.all.last == [paths[0]])
     }
@@ -86,10 +87,10 @@ import Testing
         }
         let root = try Folder()
         let names = ["kiosk.json", "a.png", "b.png", "c.png"]
-        try Self.populate(root.file("site"), Dictionary(uniqueKeysWithValues: names.map { ($0, "old") }))
+        try Self.populate(root.file("site"), Dictionary(uniqueKeysWithValues: names.map { ($0, "old") }), in: root)
         // About 1.2 MB at 400 KB/s: a push of some three seconds.
         var random = SystemRandomNumberGenerator()
-        try Self.populate(root.file("push"), ["kiosk.json": "the new deck"])
+        try Self.populate(root.file("push"), ["kiosk.json": "the new deck"], in: root)
         for name in names.dropFirst() {
             let bytes = (0..<400_000).map { _ in UInt8.random(in: 0...255, using: &random) }
             try Data(bytes).write(to: URL(fileURLWithPath: root.file("push/\(name)")))
@@ -105,13 +106,13 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(reports.wait { $0.reduce(into: Set()) { $0.formUnion($1) }.isSuperset(of: paths) })
-        let before = try Self.reportsBeforeFence(sentinel, reports)
+        let before = try Self.reportsBeforeFence(sentinel, reports, in: root)
         #expect(before == [Set(paths)], "\(before)")
     }
 
     @Test func aFileStillBeingWrittenIsReportedOnceItIsClosed() throws {
         let root = try Folder()
-        try Self.populate(root.path, ["a.png": "old"])
+        try Self.populate(root.path, ["a.png": "old"], in: root)
         let reports = Reports()
         let (watcher, sentinel) = try Self.watch([root.file("a.png")], reports, sentinelIn: root)
         defer { watcher.stop() }
@@ -124,7 +125,7 @@ import Testing
         }
         try file.close()
         #expect(reports.wait(for: root.file("a.png")))
-        #expect(try Self.reportsBeforeFence(sentinel, reports) == [[root.file("a.png")]])
+        #expect(try Self.reportsBeforeFence(sentinel, reports, in: root) == [[root.file("a.png")]])
     }
 
     @Test func theWatchTableWatchesEveryFolderOnTheWay() {

@@ -14,10 +14,34 @@ import Testing
     /// A fresh folder, removed when the value goes away.
     final class Folder {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-watch-\(UUID().uuidString)").path
+        /// Where ``place(_:at:)`` writes files before it links them into place: beside the folder, never watched.
+        var staging: String { path + ".staging" }
         init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        deinit {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: staging)
+        }
         func file(_ name: String) -> String { "\(path)/\(name)" }
         func write(_ name: String, _ text: String) throws { try text.write(toFile: file(name), atomically: false, encoding: .utf8) }
+
+        /// Puts a file holding `text` at `path` (new, or renamed over the old one) without ever opening a
+        /// descriptor under a name a watcher may see, for tests that count reports exactly.
+        ///
+        /// A file written in place can give its `IN_CLOSE_WRITE` long after the write returned: a child that
+        /// another test spawns meanwhile (`posix_spawn`, `fork`) inherits the descriptor, and the kernel reports
+        /// the close when the child lets it go (when it closes its descriptors, execs or exits). That close is a
+        /// real one, which the watcher rightly reports, but as a change the test did not make. Written in the
+        /// staging folder, the file's late close is reported there, where nothing watches; it is then hard-linked
+        /// next to `path` and renamed over it, as a deploy tool does.
+        func place(_ text: String, at path: String) throws {
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            let staged = "\(staging)/\(UUID().uuidString)"
+            try text.write(toFile: staged, atomically: false, encoding: .utf8)
+            let (folder, name) = FileWatcher.split(path)
+            let temporary = "\(folder)/.\(name).\(UUID().uuidString)"
+            guard link(staged, temporary) == 0 else { throw SystemError.last("link(\(staged), \(temporary))") }
+            guard rename(temporary, path) == 0 else { throw SystemError.last("rename(\(temporary), \(path))") }
+        }
     }
 
     /// Every set of paths the watcher reported, in order, and a way to wait for a condition on them.
