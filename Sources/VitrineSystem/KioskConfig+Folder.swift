@@ -30,7 +30,7 @@ extension KioskConfig {
         }
         var config = config
         let (cards, problems) = FolderDeck.cards(from: listing, source: source)
-        config.cards = cards
+        config.cards = CardConfig.packing(cards)  // One string for the deck's texts, as a config's cards.
         return (config, warnings + problems)
     }
 }

@@ -24,7 +24,8 @@ extension KioskConfig {
         guard validator.errors.isEmpty, let cards = draft.cards else {
             throw ConfigError(kind: .invalid, diagnostics: validator.errors, warnings: validator.warnings)
         }
-        var config = KioskConfig(cards: cards, display: draft.display, wrap: draft.wrap, file: file)
+        // The deck's texts in one string (CardConfig.packing): a large deck keeps half the memory.
+        var config = KioskConfig(cards: CardConfig.packing(cards), display: draft.display, wrap: draft.wrap, file: file)
         config.autoplay = draft.autoplay
         config.controlSocket = draft.controlSocket
         config.folder = draft.folder
