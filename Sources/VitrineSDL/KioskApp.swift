@@ -150,12 +150,16 @@ public final class KioskApp {
     /// deadline), using no CPU until the next input or timer.
     public func run() -> KioskExit {
         var event = SDL_Event()
-        // Whether anything ran since the clean file pages were last let go (MappedFiles).
-        var ranSinceLetGo = true
+        // When the process lets its free heap and clean file pages go (MappedFiles), if nothing happens before:
+        // 2 s after the last event or frame, then again after twice as long each time while the heap still had
+        // memory to give back (other threads finish work meanwhile: the file watcher set up for a large deck, the
+        // card cache written), up to a minute apart.
+        var idleChoresDue: Double? = now + RestingCard.minimumQuiet
+        var idleChoresInterval = RestingCard.minimumQuiet
         while runtime.exit == nil {
             perform(runtime.advance(to: now))
             followWallClock()
-            drawIfWanted()
+            if drawIfWanted() { (idleChoresDue, idleChoresInterval) = (now + RestingCard.minimumQuiet, RestingCard.minimumQuiet) }
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
@@ -168,23 +172,30 @@ public final class KioskApp {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }
-                if ranSinceLetGo, quiet >= RestingCard.minimumQuiet {
-                    ranSinceLetGo = false
+                if let due = idleChoresDue, now >= due, quiet >= RestingCard.minimumQuiet {
+                    idleChoresDue = nil
                     if let outcome = MappedFiles.letGo() {
                         Logger.shared.log(.debug, "idle: \(outcome.bytes >> 10) KiB of code and read-only data in \(outcome.mappings) mappings let go")
+                    }
+                    // After the let-go, whose reading of /proc is freed by then.
+                    if SDLLibrary.returnFreeMemory(), idleChoresInterval < 60 {
+                        idleChoresInterval *= 2
+                        idleChoresDue = now + idleChoresInterval
                     }
                 }
             }
             let woke: Bool
-            if let wake = runtime.nextWake {
+            if let wake = [runtime.nextWake, idleChoresDue].compactMap({ $0 }).min() {
                 let ms = max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))
                 woke = SDL_WaitEventTimeout(&event, ms) == 1
             } else {
                 woke = SDL_WaitEvent(&event) == 1
             }
-            if woke { handle(event) }
+            if woke {
+                handle(event)
+                (idleChoresDue, idleChoresInterval) = (now + RestingCard.minimumQuiet, RestingCard.minimumQuiet)
+            }
             while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
-            ranSinceLetGo = true
         }
         shutDown()
         return runtime.exit ?? .userQuit
@@ -197,9 +208,10 @@ public final class KioskApp {
         send(.wallClock(local))
     }
 
-    /// Draws and presents the frame the runtime wants, if any.
-    private func drawIfWanted() {
-        guard let deck, let frame = runtime.frame(at: now) else { return }
+    /// Draws and presents the frame the runtime wants, if any; returns whether it drew one.
+    @discardableResult
+    private func drawIfWanted() -> Bool {
+        guard let deck, let frame = runtime.frame(at: now) else { return false }
         let began = now
         if deck.exifOrientation != runtime.config.display.exifOrientation {  // A reload flipped display.exifOrientation.
             deck.exifOrientation = runtime.config.display.exifOrientation
@@ -210,6 +222,7 @@ public final class KioskApp {
         let duration = now - began
         onFrameDrawn(duration)
         perform(runtime.framePresented(at: now, duration: duration))
+        return true
     }
 
     /// Writes the frame on screen to a PNG at `path`: it is drawn once more and read back before it is presented

@@ -90,13 +90,14 @@ public final class SDLLibrary {
         return name
     }
 
-    /// Gives the heap's free memory back to the system.
+    /// Gives the heap's free memory back to the system; returns whether there was any.
     ///
     /// Decoded pictures (6-9 MB each) come and go on the heap and leave it fragmented, keeping the process about
     /// 8 MiB larger after paging. Giving every one its own mapping (`M_MMAP_THRESHOLD`) fixes that but costs a
     /// fresh, zeroed mapping per picture (measured: ~20 % slower card builds), so the app trims once it is idle.
-    public static func returnFreeMemory() {
-        _ = malloc_trim(0)
+    @discardableResult
+    public static func returnFreeMemory() -> Bool {
+        malloc_trim(0) == 1  // 1: some memory went back.
     }
 
     /// Pictures up to this many bytes are allocated on the heap, not each in a mapping of its own: a 4K picture
