@@ -33,6 +33,13 @@ public final class DeckRenderer {
     /// The cards the last frame keeps (those it shows and their neighbours), and the deck's page count then.
     private var kept: (cards: Set<Int>, pageCount: Int)?
 
+    /// Whether every card the last frame keeps (those it shows and their neighbours) is composed, or at rest in the
+    /// frame: nothing is left to prepare for a swipe.
+    public var keptCardsReady: Bool {
+        guard let kept else { return false }
+        return kept.cards.allSatisfy { composed[$0] != nil || resting?.index == $0 }
+    }
+
     /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`).
     public var exifOrientation = true
 

@@ -150,12 +150,13 @@ public final class KioskApp {
     /// deadline), using no CPU until the next input or timer.
     public func run() -> KioskExit {
         var event = SDL_Event()
-        // When the process lets its free heap and clean file pages go (MappedFiles), if nothing happens before:
-        // 2 s after the last event or frame, then again after twice as long each time while the heap still had
-        // memory to give back (other threads finish work meanwhile: the file watcher set up for a large deck, the
-        // card cache written), up to a minute apart.
+        // When the idle process gives its free heap back and lets its clean file pages go (MappedFiles): at once
+        // when the start is over (the first card and its neighbours ready), else 2 s after the last event or frame.
+        // They run again 4, 8, ... s later, up to a minute apart, while the heap still has memory to give back:
+        // other threads finish work meanwhile (the file watcher set up for a large deck, the card cache written).
         var idleChoresDue: Double? = now + RestingCard.minimumQuiet
         var idleChoresInterval = RestingCard.minimumQuiet
+        var started = false
         while runtime.exit == nil {
             perform(runtime.advance(to: now))
             followWallClock()
@@ -172,10 +173,21 @@ public final class KioskApp {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }
+                if !started, deck.keptCardsReady {
+                    started = true
+                    (idleChoresDue, idleChoresInterval) = (now, RestingCard.minimumQuiet)
+                }
                 if let due = idleChoresDue, now >= due, quiet >= RestingCard.minimumQuiet {
                     idleChoresDue = nil
-                    if let outcome = MappedFiles.letGo() {
-                        Logger.shared.log(.debug, "idle: \(outcome.bytes >> 10) KiB of code and read-only data in \(outcome.mappings) mappings let go")
+                    // The pages twice (the second time for the code other threads ran meanwhile: the neighbours
+                    // composed, the file watcher set up); the heap until it has nothing more to give. Letting go
+                    // again would only drop what these chores and the loop map back.
+                    if idleChoresInterval <= 2 * RestingCard.minimumQuiet {
+                        let began = now
+                        if let outcome = MappedFiles.letGo() {
+                            let took = (now - began) * 1000
+                            Logger.shared.log(.debug, "idle: \(outcome.bytes >> 10) KiB of code and read-only data in \(outcome.mappings) mappings let go in \(Int(took.rounded())) ms")
+                        }
                     }
                     // After the let-go, whose reading of /proc is freed by then.
                     if SDLLibrary.returnFreeMemory(), idleChoresInterval < 60 {

@@ -57,8 +57,12 @@ extension SDLTests {
             defer { preparer.stop() }
             let ready = DispatchSemaphore(value: 0)
             preparer.onReady = { ready.signal() }
+            #expect(!headless.deck.keptCardsReady, "the neighbours are not made yet")
             headless.deck.preparer = preparer
             for _ in 0..<(config.wrap ? 2 : 1) { #expect(ready.wait(timeout: .now() + 20) == .success) }
+            headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap))
+            #expect(headless.deck.keptCardsReady, "taken at the next frame, the card itself still in the frame")
+            #expect(headless.deck.isHeldByFrame(0))
             let drag = try RGBAImage(headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.4, wraps: config.wrap)))
             #expect(ImageDifference.between(expected: try Fixture.render(config, size: size, offset: 0.4), actual: drag) == nil)
             #expect(headless.deck.isComposed(0) && headless.deck.isComposed(1))
