@@ -150,17 +150,11 @@ public final class KioskApp {
     /// deadline), using no CPU until the next input or timer.
     public func run() -> KioskExit {
         var event = SDL_Event()
-        // When the idle process gives its free heap back and lets its clean file pages go (MappedFiles): at once
-        // when the start is over (the first card and its neighbours ready), else 2 s after the last event or frame.
-        // They run again 4, 8, ... s later, up to a minute apart, while the heap still has memory to give back:
-        // other threads finish work meanwhile (the file watcher set up for a large deck, the card cache written).
-        var idleChoresDue: Double? = now + RestingCard.minimumQuiet
-        var idleChoresInterval = RestingCard.minimumQuiet
-        var started = false
+        var chores = IdleChores(startedAt: now)
         while runtime.exit == nil {
             perform(runtime.advance(to: now))
             followWallClock()
-            if drawIfWanted() { (idleChoresDue, idleChoresInterval) = (now + RestingCard.minimumQuiet, RestingCard.minimumQuiet) }
+            if drawIfWanted() { chores.activity(at: now) }
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
@@ -173,31 +167,11 @@ public final class KioskApp {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }
-                if !started, deck.keptCardsReady {
-                    started = true
-                    (idleChoresDue, idleChoresInterval) = (now, RestingCard.minimumQuiet)
-                }
-                if let due = idleChoresDue, now >= due, quiet >= RestingCard.minimumQuiet {
-                    idleChoresDue = nil
-                    // The pages twice (the second time for the code other threads ran meanwhile: the neighbours
-                    // composed, the file watcher set up); the heap until it has nothing more to give. Letting go
-                    // again would only drop what these chores and the loop map back.
-                    if idleChoresInterval <= 2 * RestingCard.minimumQuiet {
-                        let began = now
-                        if let outcome = MappedFiles.letGo() {
-                            let took = (now - began) * 1000
-                            Logger.shared.log(.debug, "idle: \(outcome.bytes >> 10) KiB of code and read-only data in \(outcome.mappings) mappings let go in \(Int(took.rounded())) ms")
-                        }
-                    }
-                    // After the let-go, whose reading of /proc is freed by then.
-                    if SDLLibrary.returnFreeMemory(), idleChoresInterval < 60 {
-                        idleChoresInterval *= 2
-                        idleChoresDue = now + idleChoresInterval
-                    }
-                }
+                if deck.keptCardsReady { chores.startIsOver(at: now) }
+                if let work = chores.work(at: now, nothingDueFor: quiet) { chores.ran(at: now, heapGaveBack: doIdleChores(work)) }
             }
             let woke: Bool
-            if let wake = [runtime.nextWake, idleChoresDue].compactMap({ $0 }).min() {
+            if let wake = [runtime.nextWake, chores.due].compactMap({ $0 }).min() {
                 let ms = max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))
                 woke = SDL_WaitEventTimeout(&event, ms) == 1
             } else {
@@ -205,12 +179,25 @@ public final class KioskApp {
             }
             if woke {
                 handle(event)
-                (idleChoresDue, idleChoresInterval) = (now + RestingCard.minimumQuiet, RestingCard.minimumQuiet)
+                chores.activity(at: now)
             }
             while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
         }
         shutDown()
         return runtime.exit ?? .userQuit
+    }
+
+    /// Gives the heap's free memory back, after letting the clean file pages go when `work` says so (MappedFiles);
+    /// returns whether the heap gave memory back.
+    private func doIdleChores(_ work: IdleChores.Work) -> Bool {
+        if work.lettingGoPages {
+            let began = now
+            if let outcome = MappedFiles.letGo() {
+                let took = Int(((now - began) * 1000).rounded())
+                Logger.shared.log(.debug, "idle: \(outcome.bytes >> 10) KiB of code and read-only data in \(outcome.mappings) mappings let go in \(took) ms")
+            }
+        }
+        return SDLLibrary.returnFreeMemory()  // After the let-go, whose reading of /proc is freed by then.
     }
 
     /// Tells the runtime the wall clock again when it jumped (NTP setting it, a time-zone or daylight-saving change).
