@@ -31,26 +31,22 @@ extension DeckRenderer {
         let toucher = texture == nil && !holding ? WindowFrameToucher(renderer) : nil
         defer { toucher?.wait() }
         let output = first.wait()
+        /// The composed card into the frame when it can rest there, else into its texture.
+        func take(_ surface: Surface) throws(SDLError) {
+            if holding, holdInFrame(surface, index: index) { return }
+            if let texture {
+                try texture.update(from: surface)
+                composed[index] = texture
+            } else {
+                composed[index] = try renderer.makeTexture(from: surface)
+            }
+        }
         do throws(SDLError) {
             if renderer.isSoftware, let made = output.composed, made.composer == composer, let surface = made.surface {
-                if holding, holdInFrame(surface, index: index) {
-                    // In the frame.
-                } else if let texture {
-                    try texture.update(from: surface)
-                    composed[index] = texture
-                } else {
-                    composed[index] = try renderer.makeTexture(from: surface)
-                }
+                try take(surface)
                 for problem in made.problems { reportOnce(problem.message, key: problem.key) }
             } else if renderer.isSoftware, let cache = first.cache, let surface = cache.card(for: composer) {
-                if holding, holdInFrame(surface, index: index) {
-                    // In the frame.
-                } else if let texture {
-                    try texture.update(from: surface)
-                    composed[index] = texture
-                } else {
-                    composed[index] = try renderer.makeTexture(from: surface)
-                }
+                try take(surface)
             } else {
                 let request = imageRequest(index)
                 var decoded = output.decoded
@@ -61,9 +57,7 @@ extension DeckRenderer {
                     // Composed as a surface, the same pixels, so it can be kept for the next start and written
                     // straight into the frame.
                     let made = try composer.composeSurface(decoded: decoded, fonts: fonts)
-                    if !(holding && holdInFrame(made.surface, index: index)) {
-                        composed[index] = try renderer.makeTexture(from: made.surface)
-                    }
+                    try take(made.surface)
                     for problem in made.problems { reportOnce(problem.message, key: problem.key) }
                     if made.problems.isEmpty, case .success = decoded { first.cache?.storeLater(made.surface, for: composer) }
                 } else {
