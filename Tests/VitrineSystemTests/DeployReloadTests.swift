@@ -51,9 +51,9 @@ import Testing
             let path = "\(root)/\(folder)"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             for picture in pictures {
-                try FileManager.default.copyItem(atPath: "\(DeployReloadTests.checkout)/Assets/Demo/\(picture).jpg", toPath: "\(path)/\(picture).jpg")
+                try TestFiles.copy("\(DeployReloadTests.checkout)/Assets/Demo/\(picture).jpg", to: "\(path)/\(picture).jpg")
             }
-            try Rig.configText(pictures).write(toFile: "\(path)/kiosk.json", atomically: false, encoding: .utf8)
+            try TestFiles.write(Rig.configText(pictures), to: "\(path)/kiosk.json")
         }
 
         static func configText(_ images: [String]) -> String {
@@ -99,8 +99,7 @@ import Testing
             #expect(kiosk.runtime.config.cards.map(\.title) == pictures)
             #expect(kiosk.runtime.config.missingImages().isEmpty)
             #expect(missingAtLoad.last == 0, "the deck was taken with pictures missing: \(missingAtLoad)")
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: fence))
-            try bytes.write(to: URL(fileURLWithPath: fence))
+            try TestFiles.rewrite(fence)
             #expect(run { reloads.count >= 2 })
             #expect(reloads == [pictures.count, pictures.count], "\(reloads)")
         }
@@ -166,14 +165,14 @@ import Testing
         let rig = try Rig()
         try rig.release("site", Self.old)
         try rig.start("site/kiosk.json")
-        try Rig.configText(["ember-mesa", "late"]).write(toFile: "\(rig.root)/site/kiosk.json.tmp", atomically: false, encoding: .utf8)
+        try TestFiles.write(Rig.configText(["ember-mesa", "late"]), to: "\(rig.root)/site/kiosk.json.tmp")
         #expect(rename("\(rig.root)/site/kiosk.json.tmp", "\(rig.root)/site/kiosk.json") == 0)
         #expect(rig.run { rig.kiosk.reports.contains { $0.contains("not there yet") } }, "\(rig.kiosk.reports)")
         #expect(rig.reloads.isEmpty)
         #expect(rig.kiosk.runtime.config.cards.map(\.title) == Self.old)
         #expect(rig.kiosk.reports.last?.hasSuffix("such as \(rig.root)/site/late.jpg; keeping the last deck for up to 10 s while they arrive") == true)
         // The picture arrives (written, then renamed into place): the new deck shows, once.
-        try FileManager.default.copyItem(atPath: "\(Self.checkout)/Assets/Demo/starry-lake.jpg", toPath: "\(rig.root)/site/late.tmp")
+        try TestFiles.copy("\(Self.checkout)/Assets/Demo/starry-lake.jpg", to: "\(rig.root)/site/late.tmp")
         #expect(rename("\(rig.root)/site/late.tmp", "\(rig.root)/site/late.jpg") == 0)
         #expect(rig.run { !rig.reloads.isEmpty }, "\(rig.kiosk.reports)")
         #expect(rig.reloads == [2])

@@ -14,7 +14,7 @@ import Testing
         let path = "\(rig.root)/\(folder)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for picture in pictures {
-            try FileManager.default.copyItem(atPath: "\(DeployReloadTests.checkout)/Assets/Demo/\(picture).jpg", toPath: "\(path)/\(picture).jpg")
+            try TestFiles.copy("\(DeployReloadTests.checkout)/Assets/Demo/\(picture).jpg", to: "\(path)/\(picture).jpg")
         }
     }
 
@@ -26,8 +26,7 @@ import Testing
     static func expectOneReload(_ rig: Rig, to pictures: [String], fence: String) throws {
         #expect(rig.run { !rig.reloads.isEmpty }, "no reload: \(rig.kiosk.reports)")
         #expect(names(rig) == pictures.map { "\($0).jpg" })
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: fence))
-        try bytes.write(to: URL(fileURLWithPath: fence))
+        try TestFiles.rewrite(fence)
         #expect(rig.run { rig.reloads.count >= 2 })
         #expect(rig.reloads == [pictures.count, pictures.count], "\(rig.reloads)")
     }
@@ -57,7 +56,7 @@ import Testing
         try Self.fill(rig, "photos", ["canyon"])
         try rig.start("photos")
         #expect(rig.kiosk.runtime.config.cards.map(\.title) == ["canyon"])
-        try #"{"title": "Red Rock Canyon"}"#.write(toFile: "\(rig.root)/photos/canyon.json", atomically: true, encoding: .utf8)
+        try TestFiles.write(#"{"title": "Red Rock Canyon"}"#, to: "\(rig.root)/photos/canyon.json", atomically: true)
         #expect(rig.run { !rig.reloads.isEmpty })
         #expect(rig.kiosk.runtime.config.cards.map(\.title) == ["Red Rock Canyon"])
     }
@@ -77,7 +76,7 @@ import Testing
         let rig = try Rig()
         try Self.fill(rig, "releases/r1", DeployReloadTests.old)
         #expect(symlink("releases/r1", "\(rig.root)/photos") == 0)
-        try "{\"cards\": {\"folder\": \"photos\"}}".write(toFile: "\(rig.root)/kiosk.json", atomically: true, encoding: .utf8)
+        try TestFiles.write("{\"cards\": {\"folder\": \"photos\"}}", to: "\(rig.root)/kiosk.json", atomically: true)
         try rig.start("kiosk.json")
         try Self.fill(rig, "releases/r2", DeployReloadTests.new)
         // ln -sfn releases/r2 photos.tmp && mv -T photos.tmp photos
