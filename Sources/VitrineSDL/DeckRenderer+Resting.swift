@@ -104,7 +104,7 @@ extension DeckRenderer {
     @discardableResult
     public func restCard(quietFor: Double = .infinity) -> Bool {
         guard quietFor >= RestingCard.minimumQuiet, renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none,
-              resting == nil, !restingFailed, let rest = lastRestFrame, let texture = composedTexture(rest.index),
+              resting == nil, !restingFailed, let rest = lastRestFrame, let texture = composed[rest.index],
               texture.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         else { return false }
         var patch: (rect: PixelRect, texture: Texture)?
@@ -120,7 +120,7 @@ extension DeckRenderer {
             patch = (covered, copy)
         }
         resting = RestingCard(index: rest.index, destination: stage.cardRect, patch: patch)
-        forgetComposed(rest.index)
+        composed[rest.index] = nil
         return true
     }
 
@@ -205,7 +205,7 @@ extension DeckRenderer {
     func restoreRestingCard(wanted: Bool) {
         guard let card = resting else { return }
         resting = nil
-        guard wanted, composedTexture(card.index) == nil else { return }
+        guard wanted, composed[card.index] == nil else { return }
         do throws(SDLError) {
             let size = PixelSize(width: card.destination.width, height: card.destination.height)
             let texture = try renderer.makeStreamingTexture(size: size)

@@ -130,12 +130,6 @@ public final class DeckRenderer {
         stale[index] = nil
     }
 
-    /// Card `index`'s composed texture, if it has one.
-    func composedTexture(_ index: Int) -> Texture? { composed[index] }
-
-    /// Lets card `index`'s composed texture go.
-    func forgetComposed(_ index: Int) { composed[index] = nil }
-
     /// Takes `texture` as card `index`'s, read back from the screen.
     func adoptRestored(_ texture: Texture, index: Int) {
         composed[index] = texture

@@ -4,12 +4,6 @@ import Glibc
 import VitrineCore
 
 extension Renderer {
-    /// Copies `card`'s pixels (ARGB) into what the renderer draws into, at `rect`, as drawing its texture there would;
-    /// returns false, having written nothing, when it cannot: not the software renderer, a texture as the target,
-    /// a frame of other than four bytes a pixel, or `rect` not inside it or not `card`'s size.
-    ///
-    /// The first picture goes this way (``DeckRenderer/adopt(_:pageCount:)``): a texture would cost a copy of the
-    /// card and its 940 fresh pages (1200x800) on the way to it, and a second copy into the frame.
     /// Copies `count` rows of `bytes` bytes, half of them on another thread: a window's fresh frame takes a page
     /// fault every 4 KiB (940 at 1200x800, 2-3 µs each on a VM), and two cores take them in half the time.
     private static func copyRows(_ count: Int, bytes: Int, from source: UnsafeRawPointer, pitch sourcePitch: Int,
@@ -28,6 +22,12 @@ extension Renderer {
         done.wait()
     }
 
+    /// Copies `card`'s pixels (ARGB) into what the renderer draws into, at `rect`, as drawing its texture there would;
+    /// returns false, having written nothing, when it cannot: not the software renderer, a texture as the target,
+    /// a frame of other than four bytes a pixel, or `rect` not inside it or not `card`'s size.
+    ///
+    /// The first picture goes this way (``DeckRenderer/adopt(_:pageCount:)``): a texture would cost a copy of the
+    /// card and its 940 fresh pages (1200x800) on the way to it, and a second copy into the frame.
     func writeIntoOutput(_ card: Surface, at rect: PixelRect) -> Bool {
         guard outputHoldsFullColour, SDL_GetRenderTarget(pointer) == nil, let frame = outputSurface?.pointee,
               let format = frame.format?.pointee, let destination = frame.pixels else { return false }

@@ -14,8 +14,7 @@ final class WindowFrameToucher: @unchecked Sendable {
 
     /// Starts touching the frame `renderer` draws into; nil when it has none (not a window's software renderer).
     init?(_ renderer: Renderer) {
-        guard renderer.isSoftware, let window = SDL_RenderGetWindow(renderer.pointer), let frame = SDL_GetWindowSurface(window),
-              let pixels = frame.pointee.pixels else { return nil }
+        guard SDL_RenderGetWindow(renderer.pointer) != nil, let frame = renderer.outputSurface, let pixels = frame.pointee.pixels else { return nil }
         let bytes = Int(frame.pointee.pitch) * Int(frame.pointee.h)
         let start = UInt(bitPattern: pixels)
         DispatchQueue.global(qos: .userInteractive).async { [done] in
