@@ -7,13 +7,15 @@ let package = Package(
         .executable(name: "vitrine", targets: ["VitrineCLI"]),
     ],
     targets: [
-        // System libraries, found through pkg-config. Never name a Swift target `SDL2`: it would shadow -lSDL2.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // System libraries. SDL2, SDL_ttf, fontconfig and libsystemd are headers only here: CLazyLink opens them
+        // on a thread of its own at start, not the dynamic loader before main (LazyLink.c). Never name a Swift
+        // target `SDL2`: it would shadow -lSDL2.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // SDL_image's header. Not linked: CLazyLink opens it on first use.
         .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
         // Finds system fonts for the glyphs the bundled faces lack.
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // libjpeg-turbo and libpng, for decoding card pictures at card size with bounded cost (see ImageDecoder).
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -27,10 +29,10 @@ let package = Package(
         // glibc's malloc tuning (mallopt), from the C library itself.
         .systemLibrary(name: "CMalloc"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        // SDL_image's functions under their own names, the library opened with dlopen on first use rather than at
-        // every start, with the five libraries it brings (LazyLink.c).
-        .target(name: "CLazyLink", dependencies: ["CSDL2", "CSDL2Image"]),
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
+        // The functions of SDL2, SDL_ttf, fontconfig, libsystemd and SDL_image under their own names, the libraries
+        // opened with dlopen (LazyLink.c): SDL_image on first use, the others on a thread at start.
+        .target(name: "CLazyLink", dependencies: ["CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd"]),
         // Asks the X server (libX11, linked through CX11) whether a window manager runs and where a window really
         // is: fullscreen without a window manager (Window+Cover.swift). C, so Xlib's `Window` stays out of Swift.
         .systemLibrary(name: "CX11Facts"),
@@ -43,7 +45,7 @@ let package = Package(
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",

@@ -71,6 +71,7 @@ struct RunCommand {
     func execute() -> Int32 {
         SDLLibrary.skipComposeTable()
         SDLLibrary.skipSessionBusAutolaunch()
+        SDLLibrary.startOpening()
         XlibErrors.install(lostDisplayExitCode: ExitCode.unavailable)
         SDLLibrary.tuneHeap()
         // The first card's picture is decoded (and, in a window, the card composed) on another thread while SDL

@@ -3,6 +3,7 @@ import Glibc
 import CSDL2Image
 import CSDL2TTF
 import CMalloc
+import CLazyLink
 
 /// The SDL, SDL_image and SDL_ttf libraries, initialised for the lifetime of this object.
 ///
@@ -36,6 +37,13 @@ public final class SDLLibrary {
                 throw error
             }
         }
+    }
+
+    /// Starts opening SDL2, SDL_ttf, libsystemd and fontconfig on a thread of their own (CLazyLink): call it once the
+    /// environment is set (``skipComposeTable()``, ``skipSessionBusAutolaunch()``), since their constructors run
+    /// there. The first call into one of them waits until it is open; without this they open on first call.
+    public static func startOpening() {
+        vitrine_lazy_link_preload()
     }
 
     /// Points libX11's compose table at an empty file, unless `XCOMPOSEFILE` is already set: call it first thing,

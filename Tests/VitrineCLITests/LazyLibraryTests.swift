@@ -76,4 +76,49 @@ import VitrineSystem
             #expect(version.code == 0 && version.out.contains("SDL_image missing"), "\(version.out) \(version.err)")
         }
     }
+
+    /// A folder holding a library by the name `soname` that lacks its functions (a copy of zlib), standing for a
+    /// broken or missing one.
+    static func brokenLibrary(_ soname: String, in folder: TemporaryFolder) throws -> String {
+        let libraries = folder.file("lib")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        let zlib = ["/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1"].first { FileManager.default.fileExists(atPath: $0) }
+        let real = URL(fileURLWithPath: try #require(zlib)).resolvingSymlinksInPath().path
+        try FileManager.default.copyItem(atPath: real, toPath: libraries + "/" + soname)
+        return libraries
+    }
+
+    @Test(arguments: [("libSDL2-2.0.so.0", "libsdl2-2.0-0"), ("libSDL2_ttf-2.0.so.0", "libsdl2-ttf-2.0-0")])
+    func withoutAUsableSDLTheKioskSaysWhatToInstallInOneLine(soname: String, package: String) throws {
+        // SDL2 and SDL_ttf are opened by Vitrine, not the dynamic loader: a broken one is a line naming it and its
+        // package, and exit 69, not the loader's message or a crash.
+        try withTemporaryFolder { folder in
+            var environment = VitrineProcess.noDisplay
+            environment["LD_LIBRARY_PATH"] = try Self.brokenLibrary(soname, in: folder)
+            let output = folder.file("out.png")
+            for arguments in [["run", "--config", "Config/kiosk.json"], ["render", "--output", output]] {
+                let result = try VitrineProcess.run(arguments, environment: environment, timeout: .seconds(20))
+                let lines = result.err.split(separator: "\n").filter { $0.contains("error") }
+                #expect(result.code == 69, "\(arguments[0]): exit \(String(describing: result.code)): \(result.err)")
+                #expect(lines.count == 1 && lines[0].contains(soname) && lines[0].contains("apt-get install \(package)"),
+                        "\(arguments[0]): \(result.err)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+
+    @Test func aCommandThatNeedsNoSDLNeverLoadsIt() throws {
+        // `ctl` talks to a socket: SDL2 and the libraries it brings are not loaded at all (the dynamic loader's own
+        // log lists every library it opens).
+        try withTemporaryFolder { folder in
+            var environment = VitrineProcess.noDisplay
+            environment["LD_DEBUG"] = "libs"
+            let result = try VitrineProcess.run(["ctl", "--control", folder.file("none.sock"), "status"], environment: environment,
+                                                timeout: .seconds(20))
+            #expect(result.code != 0 && result.err.contains("libc.so.6"), "exit \(String(describing: result.code)): \(result.err)")
+            for library in ["libSDL2", "libpulse", "libwayland", "libfontconfig", "libsystemd"] {
+                #expect(!result.err.contains(library), "\(library) was loaded")
+            }
+        }
+    }
 }

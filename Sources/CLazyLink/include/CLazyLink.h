@@ -5,3 +5,13 @@
 
 /// 1 when SDL_image is open (or opens now), 0 when it cannot be opened; then SDL_GetError() says why.
 int vitrine_sdl_image_available(void);
+
+// SDL2, SDL_ttf, fontconfig and libsystemd are opened by Vitrine too, not by the dynamic loader (see LazyLink.c):
+// their functions keep their own names and headers.
+
+/// Starts opening SDL2, SDL_ttf, libsystemd and fontconfig on a thread of their own, so they are open, or nearly,
+/// when first called; a call before then waits for its library.
+void vitrine_lazy_link_preload(void);
+
+/// 1 when library `library` (0 SDL2, 1 SDL_ttf, 2 fontconfig, 3 libsystemd) is open already, else 0; opens nothing.
+int vitrine_lazy_link_is_open(int library);
