@@ -36,6 +36,8 @@ let package = Package(
         // Asks the X server (libX11, linked through CX11) whether a window manager runs and where a window really
         // is: fullscreen without a window manager (Window+Cover.swift). C, so Xlib's `Window` stays out of Swift.
         .systemLibrary(name: "CX11Facts"),
+        // The first card on an X screen through libxcb alone, while SDL is still being opened (Splash.c).
+        .target(name: "CSplash", linkerSettings: [.linkedLibrary("xcb")]),
         // Powers the display down while the kiosk sleeps (DPMS from libXext, or the X screen saver): DisplayPower.swift.
         .systemLibrary(name: "CX11Power", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
 
@@ -49,7 +51,7 @@ let package = Package(
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CStretch", "CLazyLink"]),
+                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CStretch", "CLazyLink", "CSplash"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),

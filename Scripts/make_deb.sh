@@ -18,8 +18,9 @@ shlibs=$(cd "$scratch" && dpkg-shlibdeps -O "$absolute_binary" 2>"$scratch/shlib
     cat "$scratch/shlibdeps.log" >&2; exit 1; }
 depends=${shlibs#shlibs:Depends=}
 [ -n "$depends" ] || { echo "make_deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# SDL_image is opened with dlopen on first use (Sources/CLazyLink), so dpkg-shlibdeps cannot see it.
-depends="$depends, libsdl2-image-2.0-0 (>= 2.6)"
+# SDL2, SDL_ttf, fontconfig, libsystemd and SDL_image are opened with dlopen (Sources/CLazyLink), so dpkg-shlibdeps
+# cannot see them: the versions are Debian 12's.
+depends="$depends, libsdl2-2.0-0 (>= 2.26), libsdl2-ttf-2.0-0 (>= 2.20), libfontconfig1 (>= 2.14), libsystemd0, libsdl2-image-2.0-0 (>= 2.6)"
 # The Swift runtime must be linked in: a shared libswiftCore would not be found on the target.
 if objdump -p "$binary" | grep -q 'NEEDED.*libswift'; then
     echo "make_deb.sh: $binary needs the shared Swift runtime; build it with --static-swift-stdlib (make release)" >&2

@@ -71,7 +71,6 @@ struct RunCommand {
     func execute() -> Int32 {
         SDLLibrary.skipComposeTable()
         SDLLibrary.skipSessionBusAutolaunch()
-        SDLLibrary.startOpening()
         XlibErrors.install(lostDisplayExitCode: ExitCode.unavailable)
         SDLLibrary.tuneHeap()
         // The first card's picture is decoded (and, in a window, the card composed) on another thread while SDL
@@ -85,6 +84,30 @@ struct RunCommand {
         // A window size on the command line tells the first card's size before the config is read.
         let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
         let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment(fontFiles: Array($0.paths.values))) }
+        // SDL and the rest open beside the config read and the first card. Started after the threads above: started
+        // before them, opening held the main thread up by up to 3 ms before the config read (debug milestones).
+        SDLLibrary.startOpening()
+        // The config is read while SDL is being opened (SDLLibrary.startOpening), before anything waits for it: the
+        // first card's plan, and with it a splash of the card (Splash), goes to the first-card thread at once.
+        var config: KioskConfig
+        switch Vitrine.reportConfig(Result { () throws(ConfigError) in try KioskConfig.load(path: configPath) }) {
+        case .success(let c): config = c
+        case .failure(let failure):
+            firstCard?.wait()
+            return failure.code
+        }
+        StartupTimeline.mark("config read")
+        if kiosk { config.display.mode = .kiosk }
+        var options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
+                                       fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
+        options.controlPath = controlPath
+        let expected = KioskApp.expectedFirstCard(options: options)
+        if let card = config.cards.first {
+            firstCard?.proceed(card: card, index: 0, expected: expected, splash: KioskApp.splashPlan(options: options))
+        }
+        // Closed once SDL's window shows the card over it, or on the way out.
+        var splash: Splash?
+        defer { splash = nil }
         let library: SDLLibrary
         do throws(SDLError) {
             library = try SDLLibrary(video: false)
@@ -93,27 +116,19 @@ struct RunCommand {
             Log.error("\(error)")
             return ExitCode.software
         }
+        firstCard?.fontsAreUp()
         return withExtendedLifetime(library) { () -> Int32 in
             var warmUp: Deferred<Void>?
             // Fonts are closed while SDL_ttf is still up, whatever order the objects go in afterwards.
             defer {
                 firstCard?.wait()
+                splash = firstCard?.takeSplash() ?? splash
+                splash = nil
                 _ = warmUp?.value
                 fonts?.closeAll()
             }
-            // Validating a large deck takes a while (10,000 cards: about 12 ms): it runs beside SDL opening the
-            // display. A config error still comes first: the display is not reported on before the config is good.
-            let path = configPath
-            let loading = Deferred("vitrine.config") { Result { () throws(ConfigError) in try KioskConfig.load(path: path) } }
             let video = Result { () throws(SDLError) in try library.startVideo() }
             StartupTimeline.mark("display open")
-            var config: KioskConfig
-            switch Vitrine.reportConfig(loading.value) {
-            case .success(let c): config = c
-            case .failure(let failure): return failure.code
-            }
-            StartupTimeline.mark("config read")
-            if kiosk { config.display.mode = .kiosk }
             let events: EventLog?
             switch Vitrine.openEventLog(eventsPath) {
             case .success(let log): events = log
@@ -123,12 +138,7 @@ struct RunCommand {
                 if case .failure(let error) = fontPaths { Log.error("\(error)") }
                 return ExitCode.software
             }
-            var options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
-                                           fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
-            options.controlPath = controlPath
             if let card = config.cards.first {
-                let expected = KioskApp.expectedFirstCard(options: options)
-                firstCard.proceed(card: card, index: 0, expected: expected)
                 // The card's faces are opened and its lines rendered beside the decode, so composing it finds its
                 // glyphs ready; a card read from the cache needs no text.
                 if let expected, !firstCard.isFinished, firstCard.cache?.holdsCard(forImage: card.image) != true {
@@ -143,7 +153,14 @@ struct RunCommand {
                 let app = try KioskApp(options: options, fonts: fonts, events: events, heartbeatPeriod: Systemd.watchdogPeriod,
                                        firstCard: config.cards.isEmpty ? nil : firstCard, report: { Log.warning($0) })
                 startup.handOver(to: app)
+                // The first card was adopted (so the thread is done): a splash SDL's window does not cover goes now.
+                splash = firstCard.takeSplash()
+                if let shown = splash, app.windowFrameOnScreen != shown.frame {
+                    Logger.shared.log(.debug, "splash: closed early: SDL's window is at \(app.windowFrameOnScreen.map(String.init(describing:)) ?? "an unknown place"), not \(shown.frame)")
+                    splash = nil
+                }
                 app.onFirstFrame = {
+                    splash = nil
                     Log.info("first frame shown")
                     Systemd.notifyReady()
                 }

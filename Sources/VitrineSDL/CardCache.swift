@@ -76,6 +76,20 @@ public final class CardCache: Sendable {
     /// while the display opens), mapped at once (`MAP_POPULATE`), and the surface keeps the mapping until it goes.
     /// Entries are only ever replaced by a rename, never rewritten in place, so a mapped one does not change.
     public func card(for composer: CardComposer) -> Surface? {
+        mappedCard(for: composer).flatMap(surface)
+    }
+
+    /// A cached card's pixels, mapped: ARGB8888 rows of ``size``, ``pitch`` bytes apart, from ``pixels``.
+    public struct MappedCard {
+        let mapping: MappedFile
+        public let size: PixelSize
+        public var pitch: Int { size.width * 4 }
+        public var pixels: UnsafeRawPointer { UnsafeRawPointer(mapping.base + CardCache.headerBytes) }
+    }
+
+    /// The cached card for `composer`, mapped (as for ``card(for:)``) but not made a surface: reading it needs no
+    /// SDL. Nil when there is none or it does not check out.
+    public func mappedCard(for composer: CardComposer) -> MappedCard? {
         guard let path = path(for: composer) else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -88,11 +102,17 @@ public final class CardCache: Sendable {
               let mapping = MappedFile(descriptor: descriptor, length: length) else { return nil }
         let header = UnsafeRawBufferPointer(start: mapping.base, count: CardCache.headerBytes)
         guard Array(header[0..<4]) == CardCache.magic, littleEndian(Array(header), 4) == CardCacheKey.formatVersion,
-              littleEndian(Array(header), 8) == composer.size.width, littleEndian(Array(header), 12) == composer.size.height,
-              let surface = SDL_CreateRGBSurfaceWithFormatFrom(mapping.base + CardCache.headerBytes, Int32(composer.size.width),
-                                                               Int32(composer.size.height), 32, Int32(rowBytes), SDL_PIXELFORMAT_ARGB8888.rawValue)
+              littleEndian(Array(header), 8) == composer.size.width, littleEndian(Array(header), 12) == composer.size.height
         else { return nil }
-        return Surface(owning: surface, pixelsHeldBy: mapping)
+        return MappedCard(mapping: mapping, size: composer.size)
+    }
+
+    /// A surface of `card`'s pixels, which keeps the mapping.
+    public func surface(_ card: MappedCard) -> Surface? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(card.mapping.base + CardCache.headerBytes, Int32(card.size.width),
+                                                               Int32(card.size.height), 32, Int32(card.pitch), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        return Surface(owning: surface, pixelsHeldBy: card.mapping)
     }
 
     /// Writes `surface` as `composer`'s card: a temporary file, synced, then renamed over the entry; then keeps the
@@ -164,7 +184,7 @@ public final class CardCache: Sendable {
 }
 
 /// A file mapped read-only and private, unmapped when this object goes.
-private final class MappedFile {
+final class MappedFile {
     let base: UnsafeMutableRawPointer
     let length: Int
 

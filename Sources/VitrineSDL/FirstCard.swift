@@ -43,6 +43,8 @@ public final class FirstCard: @unchecked Sendable {
         var card: CardConfig
         var index: Int
         var expected: CardComposer?
+        /// Where a splash shows the card made for `expected` before SDL's window is up, if anywhere (``Splash``).
+        var splash: Splash.Plan?
     }
 
     /// The card being prepared (nil until ``proceed(card:index:expected:)``, or when the config had none).
@@ -63,13 +65,20 @@ public final class FirstCard: @unchecked Sendable {
     private var output: Output?
     private var taken = false
     private let done = Atomic<Bool>(false)
+    /// The card shown before SDL's window is up, until the app takes it (``takeSplash()``).
+    private let splash = Mutex<Splash?>(nil)
+    /// Signalled once SDL_ttf is up (``fontsAreUp()``, or ``wait()``): the thread composes no text before.
+    private let fontsUp = DispatchSemaphore(value: 0)
+    private let fontsSignalled = Atomic<Bool>(false)
 
     /// Whether the thread has finished, so ``wait()`` would return at once.
     public var isFinished: Bool { done.load(ordering: .acquiring) }
 
-    /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size.
+    /// Starts decoding card `index`'s image at once, and composing it when `expected` gives its pixel size; SDL_ttf
+    /// must be up already.
     public convenience init(card: CardConfig, index: Int, expected: CardComposer?, fonts: FontLibrary, cache: CardCache? = nil) {
         self.init(guessing: { card.image }, hint: expected?.decodeOptions ?? DecodeOptions(), fonts: fonts, cache: cache)
+        fontsAreUp()
         proceed(card: card, index: index, expected: expected)
     }
 
@@ -106,12 +115,33 @@ public final class FirstCard: @unchecked Sendable {
     static let peekBytes = 64 * 1024
 
     /// Says which card to make, once the config is validated; call it once, from the app's thread. The thread
-    /// composes it when `expected` gives its size.
-    public func proceed(card: CardConfig, index: Int, expected: CardComposer?) {
+    /// composes it when `expected` gives its size (after ``fontsAreUp()``), and puts it on screen as `splash` says
+    /// as soon as it is made (or read from the cache).
+    public func proceed(card: CardConfig, index: Int, expected: CardComposer?, splash: Splash.Plan? = nil) {
         guard !isPlanned else { return }
         isPlanned = true
-        plan = Plan(card: card, index: index, expected: expected)
+        plan = Plan(card: card, index: index, expected: expected, splash: expected == nil ? nil : splash)
         planned.signal()
+    }
+
+    /// Says SDL_ttf is up, so the card's texts can be drawn; call it once SDLLibrary is made (``wait()`` says it too).
+    public func fontsAreUp() {
+        if !fontsSignalled.exchange(true, ordering: .acquiringAndReleasing) { fontsUp.signal() }
+    }
+
+    /// The splash showing the first card, once: the caller closes it (by letting it go) when SDL's window shows the
+    /// card. Nil when none was shown, or after the first call.
+    public func takeSplash() -> Splash? {
+        splash.withLock { held in
+            defer { held = nil }
+            return held
+        }
+    }
+
+    /// Shows `surface` as the plan's splash, when there is one.
+    private func showSplash(_ surface: Surface?, plan: Plan) {
+        guard let target = plan.splash, let surface, let shown = Splash(plan: target, surface: surface) else { return }
+        splash.withLock { $0 = shown }
     }
 
     /// Waits until the thread is done and hands over what it made, once: later calls return nothing, so the
@@ -120,6 +150,7 @@ public final class FirstCard: @unchecked Sendable {
     public func wait() -> Output {
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "already handed over")), composed: nil)
         guard !taken else { return none }
+        fontsAreUp()
         if !isPlanned {
             // Nothing to make (the config failed, or has no cards): the thread stops after its guess.
             isPlanned = true
@@ -145,8 +176,13 @@ public final class FirstCard: @unchecked Sendable {
             planned.wait()
             waited = true
             let fromCache = Output(decoded: .failure(SDLError(operation: "first card", message: "read from the cache")), fromCache: true, composed: nil)
-            if let plan, let expected = plan.expected, plan.card.image == guessed, let surface = cache.card(for: expected) {
+            if let plan, let expected = plan.expected, plan.card.image == guessed, let mapped = cache.mappedCard(for: expected) {
                 StartupTimeline.mark("first card read from the cache")
+                // On screen before SDL is asked for anything: making the surface waits for SDL to be open.
+                if let target = plan.splash, let shown = Splash(plan: target, pixels: mapped.pixels, pitch: mapped.pitch, size: mapped.size) {
+                    splash.withLock { $0 = shown }
+                }
+                guard let surface = cache.surface(mapped) else { return fromCache }
                 return Output(decoded: fromCache.decoded, fromCache: true, composed: Composed(composer: expected, surface: surface, problems: []))
             }
             // Full screen: the card's size comes with the window, so the deck reads the cache (and decodes on a miss).
@@ -159,7 +195,9 @@ public final class FirstCard: @unchecked Sendable {
         if !waited { planned.wait() }
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "no card to make")), composed: nil)
         guard let plan else { return none }
+        if plan.expected != nil { fontsUp.wait() }
         if let streamed, let guessed, let made = FirstCard.compose(streamed, image: guessed, hint: hint, plan: plan.expected, fonts: fonts, cache: cache) {
+            showSplash(made.composed?.surface, plan: plan)
             return made
         }
         // The guess was decoded for the hinted size; a card that needs another scale (or no Exif turn) is decoded again.
@@ -175,6 +213,7 @@ public final class FirstCard: @unchecked Sendable {
         do throws(SDLError) {
             let card = try expected.composeSurface(decoded: decoded, fonts: fonts)
             StartupTimeline.mark("first card composed")
+            showSplash(card.surface, plan: plan)
             if card.problems.isEmpty, made != nil { cache?.storeLater(card.surface, for: expected) }
             return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: card.surface, problems: card.problems))
         } catch {

@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import Glibc
+internal import CX11Facts
 import VitrineCore
 import VitrineSystem
 
@@ -373,6 +374,30 @@ public final class KioskApp {
         window = nil
         // Events pushed before the close are for a window that is gone.
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+    }
+
+    /// Where a splash shows the first card before SDL's window is up (``Splash``), when the kiosk is sure to show it
+    /// there the same: a window of a known size (``expectedFirstCard(options:)``), upright, on the first display, on
+    /// X11 (SDL's driver by default when `DISPLAY` is set and no Wayland display is; the splash itself checks for a
+    /// window manager). Should SDL's window turn out elsewhere, `run` closes the splash as soon as it sees that.
+    /// `environment` gives a variable's value (the process's environment by default).
+    public static func splashPlan(options: Options, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Splash.Plan? {
+        func env(_ name: String) -> String { environment(name) ?? "" }
+        let display = options.config.display
+        let driver = env("SDL_VIDEODRIVER").lowercased()
+        guard !env("DISPLAY").isEmpty, driver == "x11" || (driver.isEmpty && env("WAYLAND_DISPLAY").isEmpty),
+              display.rotation == .none, display.displayIndex == 0, let expected = expectedFirstCard(options: options) else { return nil }
+        let stage = KioskRuntime.stage(pixels: options.windowSize, pointScale: 1, display: display)
+        guard stage.cardRect.width == expected.size.width, stage.cardRect.height == expected.size.height else { return nil }
+        return Splash.Plan(windowSize: options.windowSize, cardRect: stage.cardRect, background: display.background)
+    }
+
+    /// Where the window is on the X screen, as the server has it now; nil off X11.
+    public var windowFrameOnScreen: PixelRect? {
+        guard let window else { return nil }
+        let facts = vitrine_x11_facts(window.pointer)
+        guard facts.known != 0 else { return nil }
+        return PixelRect(x: Int(facts.x), y: Int(facts.y), width: Int(facts.width), height: Int(facts.height))
     }
 
     /// The first card as it will be composed in a window of `options.windowSize` pixels with the software renderer,

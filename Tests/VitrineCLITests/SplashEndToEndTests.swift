@@ -1,0 +1,179 @@
+import CX11
+import Foundation
+import Testing
+import VitrineCore
+import VitrineSDL
+import VitrineSystem
+import VitrineTestSupport
+
+/// The first card goes on an X screen before SDL's window is up (``Splash``), and SDL's window takes over from it
+/// without a flash; with a window manager there is none.
+@Suite(.serialized) struct SplashEndToEndTests {
+    /// The screen as the X server holds it, opaque RGBA.
+    static func grabScreen(_ x: XvfbSession) throws -> RGBAImage {
+        try XWD.image(x.run("xwd", ["-silent", "-root"]).output)
+    }
+
+    @Test func aSplashShowsTheCardCentredOverTheBackgroundAndGoesWhenLetGo() throws {
+        let x = try XvfbSession(screen: "1280x1024")
+        let before = try Self.grabScreen(x)
+        // A 300x200 card of distinct pixels in a 400x300 window with a dark blue background.
+        let size = PixelSize(width: 300, height: 200)
+        var pixels = [UInt32](repeating: 0, count: size.width * size.height)
+        for y in 0..<size.height {
+            for x in 0..<size.width { pixels[y * size.width + x] = 0xFF00_0000 | UInt32(x % 256) << 16 | UInt32(y) << 8 | 0x80 }
+        }
+        let plan = Splash.Plan(windowSize: PixelSize(width: 400, height: 300), cardRect: PixelRect(x: 60, y: 40, width: 300, height: 200),
+                               background: Color(red: 10, green: 20, blue: 30))
+        var splash = pixels.withUnsafeBytes { Splash(plan: plan, pixels: $0.baseAddress!, pitch: size.width * 4, size: size, display: x.display) }
+        let frame = try #require(splash?.frame)
+        #expect(frame == PixelRect(x: 440, y: 362, width: 400, height: 300), "centred on the screen, as SDL centres its window")
+        // Shown at once, whole: no round trip is needed before a grab sees it.
+        let shown = try Self.grabScreen(x)
+        for (cx, cy) in [(0, 0), (299, 0), (0, 199), (299, 199), (150, 100), (17, 123)] {
+            #expect(shown[440 + 60 + cx, 362 + 40 + cy] == [UInt8(cx % 256), UInt8(cy), 0x80, 255], "card pixel \(cx),\(cy)")
+        }
+        for (wx, wy) in [(0, 0), (59, 150), (360, 150), (200, 39), (200, 240), (399, 299)] {
+            #expect(shown[440 + wx, 362 + wy] == [10, 20, 30, 255], "background at \(wx),\(wy)")
+        }
+        #expect(shown[439, 361] == before[439, 361], "nothing outside the window")
+        splash = nil
+        #expect(XvfbSession.eventually(5) { (try? Self.grabScreen(x)) == before }, "the screen is as before once it is let go")
+    }
+
+    /// What `vitrine render` draws of the first card of `config` at 600x400.
+    static func render(_ config: String, _ folder: TemporaryFolder) throws -> RGBAImage {
+        let output = folder.file("render.png")
+        let result = try VitrineProcess.run(["render", "--config", config, "--size", "600x400", "--output", output], timeout: .seconds(15))
+        #expect(result.code == 0, "\(result.err)")
+        return try RGBAImage(contentsOfPNG: output)
+    }
+
+    /// A kiosk of `ControlEndToEndTests.config`'s cards in a 600x400 window, keeping its card cache in `cache`.
+    static func launch(_ x: XvfbSession, config: String, cache: String) throws -> XvfbSession.Child {
+        try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400"], environment: ["CACHE_DIRECTORY": cache])
+    }
+
+    /// Runs a kiosk once, so its first card is in `cache`.
+    static func fillCache(_ x: XvfbSession, config: String, cache: String) throws {
+        let first = try launch(x, config: config, cache: cache)
+        _ = try x.windowOrigin(of: first)
+        #expect(XvfbSession.eventually(20) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).contains { $0.hasPrefix("card-") && !$0.contains(".tmp.") }
+        })
+        first.process.terminate()
+        #expect(first.wait(seconds: 10) == 0, "\(first.errors)")
+    }
+
+    /// On a restart the card comes from the cache, before SDL has opened the display; on a cold start it is
+    /// composed on the first-card thread and shown as soon as it is made.
+    @Test(arguments: [true, false])
+    func theFirstCardIsShownBeforeSDLsWindowWhichTakesOverWithoutAFlash(restart: Bool) throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession(screen: "1280x1024")
+            let config = try ControlEndToEndTests.config(folder)
+            let cache = folder.file("cache")
+            if restart { try Self.fillCache(x, config: config, cache: cache) }
+            #expect(XvfbSession.eventually(10) { (try? Self.grabScreen(x)).map { $0[640, 512] == [0, 0, 0, 255] } ?? false },
+                    "the screen is empty again")
+
+            // Three points of the card's picture, clear of the texts and the dots, watched from before the start
+            // until after the first frame: each may change once (from the empty screen to the card), never again.
+            let window = (x: 340, y: 312)  // 600x400, centred on 1280x1024.
+            let points = [(150, 60), (300, 150), (480, 90)].map { (x: window.x + $0.0, y: window.y + $0.1) }
+            let watcher = PixelWatcher(display: x.display, points: points)
+            let app = try Self.launch(x, config: config, cache: cache)
+            _ = try x.windowOrigin(of: app)
+            usleep(300_000)
+            let seen = watcher.stop()
+            let log = app.errors
+            let splash = try #require(log.range(of: "start-up: splash shown"), "\(log)")
+            if restart {
+                let display = try #require(log.range(of: "start-up: display open"), "\(log)")
+                #expect(splash.lowerBound < display.lowerBound, "the card was up before SDL opened the display: \(log)")
+                #expect(log.contains("first card read from the cache"), "\(log)")
+            } else {
+                #expect(log.contains("first card composed"), "\(log)")
+            }
+
+            let final = try x.grabWindow(of: app)
+            let rendered = try Self.render(config, folder)
+            #expect(final == rendered, "the window differs from vitrine render's frame")
+            for (index, values) in seen.enumerated() {
+                let (px, py) = (points[index].x - window.x, points[index].y - window.y)
+                #expect(values.last == Array(rendered[px, py].prefix(3)), "point \(index) ends as render draws it: \(values)")
+                #expect(values.count <= 2, "point \(index) changed more than once on the way: \(values)")
+            }
+            #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
+
+    @Test func withAWindowManagerThereIsNoSplashAndTheWindowIsAsRenderDrawsIt() throws {
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession(screen: "1280x1024")
+            guard let openbox = XvfbSession.which("openbox") else {
+                throw XvfbError.missing("openbox is needed (apt-get install openbox; make test installs it)")
+            }
+            let manager = try XvfbSession.Child(openbox, ["--sm-disable", "--config-file", "/dev/null"], environment: ["DISPLAY": x.display])
+            #expect(XvfbSession.eventually(10) { (try? x.run("xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"]).output).map {
+                String(decoding: $0, as: UTF8.self).contains("window id") } ?? false }, "openbox did not start: \(manager.errors)")
+            let config = try ControlEndToEndTests.config(folder)
+            let cache = folder.file("cache")
+            try Self.fillCache(x, config: config, cache: cache)
+            let app = try Self.launch(x, config: config, cache: cache)
+            _ = try x.windowOrigin(of: app)
+            #expect(XvfbSession.eventually(10) { app.errors.contains("splash: none: a window manager runs") }, "\(app.errors)")
+            #expect(!app.errors.contains("start-up: splash shown"), "\(app.errors)")
+            #expect(XvfbSession.eventually(10) {
+                (try? x.grabWindow(of: app)) == (try? Self.render(config, folder))
+            }, "the window differs from vitrine render's frame")
+            #expect(app.process.isRunning, "\(app.errors)")
+        }
+    }
+}
+
+/// Watches a few pixels of the root window from a thread of its own, as fast as the X server answers, and keeps
+/// each one's distinct values in the order seen (RGB).
+final class PixelWatcher: Sendable {
+    /// What the thread saw, and whether it is to go on.
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [[[UInt8]]]
+        var running = true
+        var finished = false
+        init(count: Int) { values = Array(repeating: [], count: count) }
+    }
+
+    private let state: State
+
+    init(display: String, points: [(x: Int, y: Int)]) {
+        let state = State(count: points.count)
+        self.state = state
+        let started = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { state.lock.withLock { state.finished = true } }
+            guard let connection = XOpenDisplay(display) else { started.signal(); return }
+            defer { XCloseDisplay(connection) }
+            let root = XDefaultRootWindow(connection)
+            started.signal()
+            while state.lock.withLock({ state.running }) {
+                for (index, point) in points.enumerated() {
+                    guard let image = XGetImage(connection, root, Int32(point.x), Int32(point.y), 1, 1, ~0, ZPixmap) else { continue }
+                    let pixel = image.pointee.f.get_pixel(image, 0, 0)
+                    _ = image.pointee.f.destroy_image(image)
+                    let value = [UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel)]
+                    state.lock.withLock { if state.values[index].last != value { state.values[index].append(value) } }
+                }
+                usleep(200)
+            }
+        }
+        started.wait()
+    }
+
+    /// Stops watching; each point's values.
+    func stop() -> [[[UInt8]]] {
+        state.lock.withLock { state.running = false }
+        while !state.lock.withLock({ state.finished }) { usleep(1000) }
+        return state.lock.withLock { state.values }
+    }
+}
