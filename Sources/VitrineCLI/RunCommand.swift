@@ -102,8 +102,9 @@ struct RunCommand {
                                        fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
         options.controlPath = controlPath
         let expected = KioskApp.expectedFirstCard(options: options)
+        let splashPlan = KioskApp.splashPlan(options: options)
         if let card = config.cards.first {
-            firstCard?.proceed(card: card, index: 0, expected: expected, splash: KioskApp.splashPlan(options: options))
+            firstCard?.proceed(card: card, index: 0, expected: expected, splash: splashPlan)
         }
         // Closed once SDL's window shows the card over it, or on the way out.
         var splash: Splash?
@@ -127,6 +128,8 @@ struct RunCommand {
                 _ = warmUp?.value
                 fonts?.closeAll()
             }
+            // With a splash planned, SDL's display comes after it: both would share the X server and the cores.
+            if splashPlan != nil, !config.cards.isEmpty { firstCard?.waitForSplash(seconds: 0.1) }
             let video = Result { () throws(SDLError) in try library.startVideo() }
             StartupTimeline.mark("display open")
             let events: EventLog?

@@ -1,14 +1,22 @@
+import CSDL2
+import Glibc
 import VitrineCore
 import VitrineSystem
 
 extension FirstCard {
     /// The picture at `path` decoded straight into a new card-sized surface of `size` (``JPEGCardStream``), or nil
     /// when it is not a picture for that or `size` is not a card's whole 3:2 size.
+    ///
+    /// The pixels are decoded into memory of their own before SDL is asked for the surface over them: SDL may still
+    /// be opening (SDLLibrary.startOpening), and the decode (5-7 ms for an 1800x1200 photo) runs beside it.
     static func streamed(_ path: String, size: PixelSize, exifOrientation: Bool) -> Surface? {
-        guard ImageRequest(path: path, size: size).cardSize == size, let surface = try? Surface(size: size),
-              JPEGCardStream.decode(path: path, into: surface, exifOrientation: exifOrientation) else { return nil }
-        return surface
+        guard ImageRequest(path: path, size: size).cardSize == size, let pixels = PixelMemory(size: size),
+              JPEGCardStream.decode(path: path, into: pixels.base, pitch: pixels.pitch, size: size, exifOrientation: exifOrientation)
+        else { return nil }
+        StartupTimeline.mark("first card decoded into its card")
+        return pixels.surface()
     }
+
 
     /// The card composed over the `streamed` picture of `image`, when the plan's card is that picture at that size
     /// decoded the same way; nil otherwise (then the picture is decoded again for the card the plan wants).
@@ -25,5 +33,27 @@ extension FirstCard {
         } catch {
             return Output(decoded: decoded, streamed: true, composed: Composed(composer: expected, surface: nil, problems: []))
         }
+    }
+}
+
+/// Memory of its own for ARGB8888 pixels, freed when the surface made over it goes.
+final class PixelMemory {
+    let base: UnsafeMutableRawPointer
+    let size: PixelSize
+    var pitch: Int { size.width * 4 }
+
+    init?(size: PixelSize) {
+        guard size.width > 0, size.height > 0, let base = malloc(size.width * size.height * 4) else { return nil }
+        self.base = base
+        self.size = size
+    }
+
+    deinit { free(base) }
+
+    /// A surface over these pixels, which keeps this memory until it is freed; nil when SDL cannot make one.
+    func surface() -> Surface? {
+        guard let made = SDL_CreateRGBSurfaceWithFormatFrom(base, Int32(size.width), Int32(size.height), 32, Int32(pitch),
+                                                            SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        return Surface(owning: made, pixelsHeldBy: self)
     }
 }

@@ -70,6 +70,9 @@ public final class FirstCard: @unchecked Sendable {
     /// Signalled once SDL_ttf is up (``fontsAreUp()``, or ``wait()``): the thread composes no text before.
     private let fontsUp = DispatchSemaphore(value: 0)
     private let fontsSignalled = Atomic<Bool>(false)
+    /// Signalled once the thread has shown the splash, or will not.
+    private let splashSettled = DispatchSemaphore(value: 0)
+    private let splashSignalled = Atomic<Bool>(false)
 
     /// Whether the thread has finished, so ``wait()`` would return at once.
     public var isFinished: Bool { done.load(ordering: .acquiring) }
@@ -104,6 +107,7 @@ public final class FirstCard: @unchecked Sendable {
         self.fonts = fonts
         self.cache = cache
         queue.async { [self] in
+            defer { settleSplash() }
             output = prepare(guess: guess, hint: hint)
             done.store(true, ordering: .releasing)
             finished.signal()
@@ -140,8 +144,21 @@ public final class FirstCard: @unchecked Sendable {
 
     /// Shows `surface` as the plan's splash, when there is one.
     private func showSplash(_ surface: Surface?, plan: Plan) {
+        defer { settleSplash() }
         guard let target = plan.splash, let surface, let shown = Splash(plan: target, surface: surface) else { return }
         splash.withLock { $0 = shown }
+    }
+
+    private func settleSplash() {
+        if !splashSignalled.exchange(true, ordering: .acquiringAndReleasing) { splashSettled.signal() }
+    }
+
+    /// Waits until the splash is shown, or the thread knows it will show none, for at most `seconds`.
+    ///
+    /// On two cores, SDL's video start (its display connection, and the X server's work for it) slowed the first
+    /// card's decode and splash by a few milliseconds: `run` starts it once the card is up.
+    public func waitForSplash(seconds: Double) {
+        _ = splashSettled.wait(timeout: .now() + seconds)
     }
 
     /// Waits until the thread is done and hands over what it made, once: later calls return nothing, so the
@@ -182,6 +199,7 @@ public final class FirstCard: @unchecked Sendable {
                 if let target = plan.splash, let shown = Splash(plan: target, pixels: mapped.pixels, pitch: mapped.pitch, size: mapped.size) {
                     splash.withLock { $0 = shown }
                 }
+                settleSplash()
                 guard let surface = cache.surface(mapped) else { return fromCache }
                 return Output(decoded: fromCache.decoded, fromCache: true, composed: Composed(composer: expected, surface: surface, problems: []))
             }

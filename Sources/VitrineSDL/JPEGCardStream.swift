@@ -17,16 +17,23 @@ enum JPEGCardStream {
     /// that covers `target` and scaled with linear filtering; false when the picture is not one for this (or
     /// cannot be decoded), and the caller decodes it whole.
     static func decode(path: String, into target: Surface, exifOrientation: Bool) -> Bool {
+        guard let pixels = target.pointer.pointee.pixels else { return false }
+        return decode(path: path, into: pixels, pitch: Int(target.pointer.pointee.pitch), size: target.size, exifOrientation: exifOrientation)
+    }
+
+    /// ``decode(path:into:exifOrientation:)`` into ARGB8888 rows of `size` at `pixels`, `pitch` bytes apart: it
+    /// needs nothing of SDL, so the first card is decoded while SDL is still being opened.
+    static func decode(path: String, into pixels: UnsafeMutableRawPointer, pitch: Int, size: PixelSize, exifOrientation: Bool) -> Bool {
         guard let bytes = try? ImageDecoder.readWhole(path: path), let info = try? ImageProbe.check(bytes, isWholeFile: true),
               info.format == .jpeg, !exifOrientation || info.orientation == .up else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let j = vitrine_jpeg_create(buffer.baseAddress, UInt(buffer.count)) else { return false }
             defer { vitrine_jpeg_destroy(j) }
-            return decode(j, into: target)
+            return decode(j, into: pixels, pitch: pitch, size: size)
         }
     }
 
-    private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, into target: Surface) -> Bool {
+    private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, into pixels: UnsafeMutableRawPointer, pitch: Int, size: PixelSize) -> Bool {
         // The limits of JPEGDecoder, which decodes the pictures this turns down, and the process's stop.
         JPEGDecoder.applyLimits(j, stop: nil)
         guard vitrine_jpeg_read_header(j) != 0 else { return false }
@@ -35,15 +42,14 @@ enum JPEGCardStream {
         j.pointee.info.out_color_space = JCS_EXT_BGRA  // ARGB8888's bytes on a little-endian machine; A is 255.
         let stored = PixelSize(width: Int(j.pointee.info.image_width), height: Int(j.pointee.info.image_height))
         j.pointee.info.scale_denom = 8
-        j.pointee.info.scale_num = UInt32(DecodeScale.numerator(stored: stored, covering: target.size))
+        j.pointee.info.scale_num = UInt32(DecodeScale.numerator(stored: stored, covering: size))
         guard vitrine_jpeg_calc_output(j) != 0, vitrine_jpeg_start(j) != 0 else { return false }
         let out = PixelSize(width: Int(j.pointee.info.output_width), height: Int(j.pointee.info.output_height))
         let crop = AspectFill.sourceRect(imageSize: out, frameAspect: CardStyle.aspectRatio).pixelAligned
         guard crop.width >= 2, crop.height >= 1, crop.x >= 0, crop.y >= 0, crop.x + crop.width <= out.width,
-              crop.y + crop.height <= out.height, let pixels = target.pointer.pointee.pixels else { return false }
-        let pitch = Int(target.pointer.pointee.pitch)
-        var across = vitrine_stretch_axis_make(Int32(crop.width), Int32(target.size.width))
-        var down = vitrine_stretch_axis_make(Int32(crop.height), Int32(target.size.height))
+              crop.y + crop.height <= out.height else { return false }
+        var across = vitrine_stretch_axis_make(Int32(crop.width), Int32(size.width))
+        var down = vitrine_stretch_axis_make(Int32(crop.height), Int32(size.height))
         // Two rows of the crop (by the parity of their index) and one for the rows outside it.
         let rowBytes = out.width * 4
         let rows = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * 3, alignment: 16)
@@ -54,7 +60,7 @@ enum JPEGCardStream {
         }
         for _ in 0..<crop.y where !read(into: scratch) { return false }
         var last = -1  // The last row of the crop read.
-        for y in 0..<target.size.height {
+        for y in 0..<size.height {
             var first: Int32 = 0, second: Int32 = 0, weight: Int32 = 0
             vitrine_stretch_rows(&down, Int32(y), &first, &second, &weight)
             while last < Int(second) {
