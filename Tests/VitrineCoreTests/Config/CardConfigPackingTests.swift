@@ -55,6 +55,26 @@ import Testing
         let packed = CardConfig.packing(cards)
         #expect(packed == cards)
         #expect(packed[9_999].title == "Silver Salmon Creek 9999" && packed[9_999].image == "/tmp/deck/images/card-9999.jpg")
-        #expect(MemoryLayout<CardConfig>.stride <= 48)
+        #expect(MemoryLayout<CardConfig>.stride <= 40)
+    }
+
+    @Test func theFolderTheImagesShareIsKeptOnceAndReadBack() {
+        #expect(CardConfig.commonFolder(["/srv/deck/images/a.jpg", "/srv/deck/images/b.jpg"]) == "/srv/deck/images/")
+        #expect(CardConfig.commonFolder(["/srv/deck/images/a.jpg", "/srv/deck/imagery/b.jpg"]) == "/srv/deck/")
+        #expect(CardConfig.commonFolder(["/a/bc.jpg", "/a/b"]) == "/a/", "a folder, not a common beginning of names")
+        #expect(CardConfig.commonFolder(["a.jpg", "/a/a.jpg"]) == "")
+        #expect(CardConfig.commonFolder(["/Bilder/Gärten/x.jpg", "/Bilder/Gärten/y.jpg"]) == "/Bilder/Gärten/")
+        let cards = [
+            CardConfig(title: "A", image: "/srv/Gärten/a.jpg"),
+            CardConfig(id: "b", title: "B", subtitle: "b", image: "/srv/Gärten/sub/b.jpg"),
+            CardConfig(title: "C", image: "/srv/Gärten/"),  // The folder itself: kept whole.
+        ]
+        let packed = CardConfig.packing(cards)
+        #expect(packed == cards)
+        #expect(packed.map(\.image) == ["/srv/Gärten/a.jpg", "/srv/Gärten/sub/b.jpg", "/srv/Gärten/"])
+        #expect(packed[1].id == "b" && packed[1].subtitle == "b" && packed[2].id == nil)
+        var changed = packed
+        changed[0].image = "/elsewhere/a.jpg"
+        #expect(changed[0].image == "/elsewhere/a.jpg" && changed[1].image == "/srv/Gärten/sub/b.jpg")
     }
 }
