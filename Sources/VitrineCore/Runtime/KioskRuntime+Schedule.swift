@@ -7,13 +7,15 @@
 /// into the config's cards, as before.
 struct ScheduleState: Sendable {
     /// The cards the pager pages through, as indices into the config's cards, in page order.
-    var order: [Int] = []
+    var order = CardList(inOrder: 0)
     /// Whether ``order`` is the whole deck in its own order (frames then carry no card list).
     var isWholeDeck = true
+    /// ``order`` for the frames, when it is not the whole deck.
+    var frameList: [Int]?
     /// The order the pages should have at the last look: the showing cards in pass order.
-    var desired: [Int] = []
+    var desired = CardList(inOrder: 0)
     /// The showing cards at the last look, in deck order; nil before the first.
-    var showing: [Int]?
+    var showing: CardList?
     /// Whether the start was looked at for the log (a deck with windows logs a `showing` line at its first wake),
     /// and whether a `showing` line was logged at all (then every change is, even after a reload without windows).
     var loggedStart = false
@@ -55,7 +57,7 @@ extension KioskRuntime {
     }
 
     /// The cards the pager pages through, as indices into the config's cards, in page order.
-    public var pageOrder: [Int] { schedule.order }
+    public var pageOrder: [Int] { Array(schedule.order) }
 
     /// The page that shows card `index` of the config, or nil when it is not showing now.
     func page(ofCard index: Int) -> Int? {
@@ -63,7 +65,7 @@ extension KioskRuntime {
     }
 
     /// The card list for frames: nil for the whole deck in its order.
-    var frameCards: [Int]? { schedule.isWholeDeck ? nil : schedule.order }
+    var frameCards: [Int]? { schedule.isWholeDeck ? nil : schedule.frameList }
 
     /// Attract mode's interval for the card on screen, or the one the pager is heading for: its `duration`.
     var currentInterval: Double? {
@@ -78,7 +80,7 @@ extension KioskRuntime {
     /// first shuffled pass, when shuffled).
     mutating func startSchedule() {
         schedule = ScheduleState()
-        schedule.order = Array(config.cards.indices)
+        schedule.order = CardList(inOrder: config.cards.count)
         schedule.watchesClock = DeckSchedule.hasWindows(config.cards)
         if let seed = config.autoplay?.shuffle {
             var shuffle = ShuffleOrder(seed: seed)
@@ -96,8 +98,9 @@ extension KioskRuntime {
     /// A reloaded deck replaced the pager with the whole new deck, on the matched card: starts over from there.
     mutating func scheduleDeckReplaced(old: KioskConfig) -> [KioskEffect] {
         let wasWhole = schedule.isWholeDeck
-        schedule.order = Array(config.cards.indices)
+        schedule.order = CardList(inOrder: config.cards.count)
         schedule.isWholeDeck = true
+        schedule.frameList = nil
         if !wasWhole { deckGeneration += 1 }
         schedule.watchesClock = DeckSchedule.hasWindows(config.cards)
         if config.autoplay?.shuffle != old.autoplay?.shuffle {
@@ -128,7 +131,7 @@ extension KioskRuntime {
             schedule.loggedStart = true
             if schedule.watchesClock, let showing = schedule.showing {
                 schedule.loggedShowing = true
-                effects.append(.log([TimedKioskEvent(t: startTime, .showing(cards: showing))]))
+                effects.append(.log([TimedKioskEvent(t: startTime, .showing(cards: Array(showing)))]))
             }
         }
         if schedule.checkNow || schedule.nextCheck.map({ now >= $0 }) == true { effects += lookAtSchedule() }
@@ -145,8 +148,9 @@ extension KioskRuntime {
                 return effects
             }
             // The card on screen leaves: keep it at its place in the pass while moving on to the next one.
-            var kept = desired
-            kept.insert(current, at: kept.firstIndex { rank[$0] > rank[current] } ?? kept.count)
+            var list = Array(desired)
+            list.insert(current, at: list.firstIndex { rank[$0] > rank[current] } ?? list.count)
+            let kept = CardList(list)
             let page = kept.firstIndex(of: current)!
             if kept != schedule.order { effects += rebuildPages(kept, page: page) }
             let target = (page + 1) % kept.count
@@ -170,10 +174,10 @@ extension KioskRuntime {
         guard input == .advance || (input == .setPage(0) && !pager.isWrapping) else { return [] }
         schedule.pass = shuffle.nextPass(count: config.cards.count, previousLast: current)
         schedule.shuffle = shuffle
-        schedule.desired = desiredOrder(showing: schedule.showing ?? [])
+        schedule.desired = desiredOrder(showing: schedule.showing ?? CardList(inOrder: 0))
         var kept = schedule.desired.filter { $0 != current }
         kept.append(current)
-        return rebuildPages(kept, page: kept.count - 1)
+        return rebuildPages(CardList(kept), page: kept.count - 1)
     }
 
     /// Works out which cards show now and when to look again; logs `showing` when the set changed.
@@ -191,11 +195,11 @@ extension KioskRuntime {
             local = max(time, boundary)  // Woken for the boundary: rounding must not leave it for later.
         }
         schedule.checkNow = false
-        let showing = DeckSchedule.showing(config.cards, at: local)
+        let showing = CardList(DeckSchedule.showing(config.cards, at: local))
         var effects: [KioskEffect] = []
         if let previous = schedule.showing, previous != showing, schedule.loggedStart, schedule.watchesClock || schedule.loggedShowing {
             schedule.loggedShowing = true
-            effects.append(.log([TimedKioskEvent(t: now, .showing(cards: showing))]))
+            effects.append(.log([TimedKioskEvent(t: now, .showing(cards: Array(showing)))]))
         }
         schedule.showing = showing
         schedule.desired = desiredOrder(showing: showing)
@@ -227,11 +231,11 @@ extension KioskRuntime {
     }
 
     /// The showing cards (deck order) in pass order.
-    private func desiredOrder(showing: [Int]) -> [Int] {
+    private func desiredOrder(showing: CardList) -> CardList {
         guard let pass = schedule.pass else { return showing }
         var shows = [Bool](repeating: false, count: config.cards.count)
         for index in showing where shows.indices.contains(index) { shows[index] = true }
-        return pass.filter { shows.indices.contains($0) && shows[$0] }
+        return CardList(pass.filter { shows.indices.contains($0) && shows[$0] })
     }
 
     /// Each card's place in the pass (its index when not shuffled).
@@ -243,7 +247,7 @@ extension KioskRuntime {
     }
 
     /// Replaces the pager with one over `order`, on `page`; the pager rests, so nothing moves on screen.
-    private mutating func rebuildPages(_ order: [Int], page: Int) -> [KioskEffect] {
+    private mutating func rebuildPages(_ order: CardList, page: Int) -> [KioskEffect] {
         let events = session.replaceDeck(pageCount: order.count, wraps: config.wrap, at: clock.simulatedTime(at: now)) { _ in page }
         let effects = log(events, t: now)
         setOrder(order)
@@ -252,9 +256,10 @@ extension KioskRuntime {
     }
 
     /// Takes `order` as the pages: a new deck for the renderer.
-    private mutating func setOrder(_ order: [Int]) {
+    private mutating func setOrder(_ order: CardList) {
         schedule.order = order
-        schedule.isWholeDeck = order.count == config.cards.count && order.indices.allSatisfy { order[$0] == $0 }
+        schedule.isWholeDeck = order.count == config.cards.count && order.isInOrder
+        schedule.frameList = schedule.isWholeDeck ? nil : Array(order)
         deckGeneration += 1
         needsFrame = true
     }
