@@ -2,11 +2,13 @@
 """Time to the first picture of `vitrine run` (and of feh on the same images, when given), to the millisecond,
 in a fresh Xvfb: runs alternate, and the medians are printed last.
 
-usage: first_picture.py [--runs N] [--size WxH] [--feh IMAGE_OR_DIR] [--vitrine [NAME=]PATH]... [--cache DIR]
-                        [--probe PATH] CONFIG
+usage: first_picture.py [--runs N] [--size WxH] [--fullscreen] [--feh IMAGE_OR_DIR] [--vitrine [NAME=]PATH]...
+                        [--cache DIR] [--probe PATH] CONFIG
 
 The probe is Scripts/first_picture.c built (`make bench-first-picture` builds it). It watches the pixel a third of
 the way across and down the screen, inside the card in every fit.
+
+vitrine runs in a window of the screen's size, or with --fullscreen covering the screen (as feh -F does).
 
 --vitrine may be given more than once (NAME=PATH, for a build before and after a change), all interleaved.
 Without --cache, vitrine runs with no composed-card cache (a cold start: XDG_CACHE_HOME and CACHE_DIRECTORY unset).
@@ -19,6 +21,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("config")
 ap.add_argument("--runs", type=int, default=10)
 ap.add_argument("--size", default="1200x800")
+ap.add_argument("--fullscreen", action="store_true", help="run vitrine with --fullscreen instead of --windowed SIZE")
 ap.add_argument("--feh", help="an image, or the deck's images folder, to time feh -F on it in the same run")
 ap.add_argument("--vitrine", action="append", help="[NAME=]PATH of a vitrine binary (default .build/release/vitrine)")
 ap.add_argument("--cache", help="time restarts: a composed-card cache folder per vitrine under this folder, filled first")
@@ -32,7 +35,7 @@ programs, environments = {}, {}
 base = {k: v for k, v in os.environ.items() if k not in ("XDG_CACHE_HOME", "CACHE_DIRECTORY")}
 for spec in a.vitrine or [".build/release/vitrine"]:
     name, path = spec.split("=", 1) if "=" in spec else ("vitrine" if not a.vitrine or len(a.vitrine) == 1 else spec, spec)
-    programs[name] = [path, "run", "--config", a.config, "--windowed", a.size]
+    programs[name] = [path, "run", "--config", a.config] + (["--fullscreen"] if a.fullscreen else ["--windowed", a.size])
     environments[name] = dict(base)
     if a.cache:
         folder = os.path.join(a.cache, name.replace("/", "_"))

@@ -28,7 +28,7 @@ LIBRARIES = [
         SDL_RenderGetWindow SDL_RenderPresent SDL_RenderReadPixels SDL_SetHint SDL_SetRenderDrawBlendMode
         SDL_SetRenderDrawColor SDL_SetRenderTarget SDL_SetSurfaceBlendMode SDL_SetTextureAlphaMod
         SDL_SetTextureBlendMode SDL_SetTextureColorMod SDL_SetWindowBordered SDL_SetWindowFullscreen
-        SDL_SetWindowPosition SDL_SetWindowSize SDL_ShowCursor SDL_SoftStretchLinear SDL_UnlockSurface
+        SDL_SetWindowPosition SDL_SetWindowSize SDL_ShowCursor SDL_ShowWindow SDL_SoftStretchLinear SDL_UnlockSurface
         SDL_UnlockTexture SDL_UpdateTexture SDL_UpperBlit SDL_WaitEvent SDL_WaitEventTimeout
     """),
     ("sdl2_ttf", "SDL2/SDL_ttf.h", """

@@ -73,6 +73,7 @@ LAZY_FUNCTION(sdl2, int, SDL_SetWindowFullscreen, (SDL_Window * a0, Uint32 a1), 
 LAZY_FUNCTION(sdl2, void, SDL_SetWindowPosition, (SDL_Window * a0, int a1, int a2), (a0, a1, a2))
 LAZY_FUNCTION(sdl2, void, SDL_SetWindowSize, (SDL_Window * a0, int a1, int a2), (a0, a1, a2))
 LAZY_FUNCTION(sdl2, int, SDL_ShowCursor, (int a0), (a0))
+LAZY_FUNCTION(sdl2, void, SDL_ShowWindow, (SDL_Window * a0), (a0))
 LAZY_FUNCTION(sdl2, int, SDL_SoftStretchLinear, (SDL_Surface * a0, const SDL_Rect * a1, SDL_Surface * a2, const SDL_Rect * a3), (a0, a1, a2, a3))
 LAZY_FUNCTION(sdl2, void, SDL_UnlockSurface, (SDL_Surface * a0), (a0))
 LAZY_FUNCTION(sdl2, void, SDL_UnlockTexture, (SDL_Texture * a0), (a0))

@@ -16,18 +16,23 @@ extension Window {
     /// while the window already covers the display. The screen's size is read from the X server each time, since
     /// SDL keeps the size it saw at start-up.
     @discardableResult
-    public func coverDisplay() -> Bool {
-        guard coversDisplay else { return false }
+    public func coverDisplay() -> Bool { coverOnBareX() ?? false }
+
+    /// ``coverDisplay()``: nil when the window is not to cover its display or is not on bare X (a window manager
+    /// runs, or the driver is not X11), else whether it moved the window.
+    func coverOnBareX() -> Bool? {
+        guard coversDisplay else { return nil }
         let facts = vitrine_x11_facts(pointer)
-        guard facts.known != 0, facts.hasWindowManager == 0, let bounds = coveredBounds(facts) else { return false }
-        let real = SDL_Rect(x: facts.x, y: facts.y, w: facts.width, h: facts.height)
-        guard real.x != bounds.x || real.y != bounds.y || real.w != bounds.w || real.h != bounds.h else { return false }
-        if SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN.rawValue != 0 {
-            SDL_SetWindowFullscreen(pointer, 0)
+        guard facts.known != 0, facts.hasWindowManager == 0, let bounds = coveredBounds(facts) else { return nil }
+        if !watchesRootSize {
+            watchesRootSize = true
             // SDL does not see the screen resized on bare X: hear the root window's size changes (as
             // SDL_SYSWMEVENT, which ``InputEvent`` turns into `.resized` for the root window only).
             if vitrine_x11_watch_root_size(pointer) != 0 { SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
         }
+        let real = SDL_Rect(x: facts.x, y: facts.y, w: facts.width, h: facts.height)
+        guard real.x != bounds.x || real.y != bounds.y || real.w != bounds.w || real.h != bounds.h else { return false }
+        if SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN.rawValue != 0 { SDL_SetWindowFullscreen(pointer, 0) }
         SDL_SetWindowBordered(pointer, SDL_FALSE)
         SDL_SetWindowPosition(pointer, bounds.x, bounds.y)
         SDL_SetWindowSize(pointer, bounds.w, bounds.h)

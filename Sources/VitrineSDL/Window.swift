@@ -9,15 +9,22 @@ public final class Window {
     public let coversDisplay: Bool
     /// The display it covers.
     let coveredDisplay: Int32
+    /// Whether the root window's size changes are heard (bare X: ``coverDisplay()``).
+    var watchesRootSize = false
 
     /// Opens a window of `size` points on display `displayIndex`, or a fullscreen-desktop one; HiDPI-aware and
     /// resizable. A display index past the last display falls back to the first.
     ///
     /// A fullscreen window covers the display's bounds even when no window manager makes it fullscreen
     /// (``coverDisplay()``).
+    ///
+    /// A fullscreen window is made hidden and shown once it covers the display: SDL's fullscreen asks the window
+    /// manager, and with none to answer (bare X) SDL waited about 100 ms for a reply that never came (measured: the
+    /// window was made 100 ms after the display opened, against 2 ms for a window). On bare X it is shown as a
+    /// borderless window at the display's bounds at once; elsewhere SDL's fullscreen-desktop is set before it shows.
     public init(title: String, size: PixelSize, fullscreen: Bool, displayIndex: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
-        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if fullscreen { flags |= SDL_WINDOW_HIDDEN.rawValue }
         let display = displayIndex < Int(SDL_GetNumVideoDisplays()) ? displayIndex : 0
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK | UInt32(display))  // SDL_WINDOWPOS_CENTERED_DISPLAY(display)
         guard let p = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
@@ -26,7 +33,10 @@ public final class Window {
         pointer = p
         coversDisplay = fullscreen
         coveredDisplay = Int32(display)
-        coverDisplay()
+        if fullscreen {
+            if coverOnBareX() == nil { SDL_SetWindowFullscreen(p, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+            SDL_ShowWindow(p)
+        }
     }
 
     deinit { SDL_DestroyWindow(pointer) }
