@@ -22,7 +22,7 @@ LIBRARIES = [
         SDL_GetCurrentVideoDriver SDL_GetDisplayBounds SDL_GetError SDL_GetKeyName SDL_GetNumVideoDisplays
         SDL_GetRenderTarget SDL_GetRendererInfo SDL_GetRendererOutputSize SDL_GetVersion SDL_GetWindowFlags
         SDL_GetWindowPixelFormat SDL_GetWindowSize SDL_GetWindowSurface SDL_GetWindowWMInfo SDL_HasColorKey SDL_Init
-        SDL_InitSubSystem SDL_IsScreenSaverEnabled SDL_LockSurface SDL_LockTexture SDL_MapRGB SDL_PollEvent
+        SDL_InitSubSystem SDL_IsScreenSaverEnabled SDL_LockSurface SDL_LockTexture SDL_MapRGB SDL_PollEvent SDL_PumpEvents
         SDL_PushEvent SDL_Quit SDL_QuitSubSystem SDL_RWFromConstMem SDL_RWFromFP SDL_RWclose SDL_RaiseWindow
         SDL_RegisterEvents SDL_RenderClear SDL_RenderCopy SDL_RenderCopyEx SDL_RenderFillRect SDL_RenderFlush
         SDL_RenderGetWindow SDL_RenderPresent SDL_RenderReadPixels SDL_SetHint SDL_SetRenderDrawBlendMode

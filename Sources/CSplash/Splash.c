@@ -19,7 +19,8 @@
 
 struct vitrine_splash {
     xcb_connection_t *connection;
-    xcb_window_t window;
+    xcb_screen_t *screen;  // The connection's setup holds it.
+    xcb_window_t window;   // 0 until shown.
     int x, y, width, height;
 };
 
@@ -75,15 +76,7 @@ static int has_window_manager(xcb_connection_t *connection, xcb_screen_t *screen
     return redirected;
 }
 
-vitrine_splash *vitrine_splash_show(const char *display_name, const void *pixels, int pitch, int width, int height,
-                                    int window_width, int window_height, int x, int y, uint32_t background,
-                                    const char **why) {
-    if (!pixels || width <= 0 || height <= 0 || window_width <= 0 || window_height <= 0 || x < 0 || y < 0
-        || x + width > window_width || y + height > window_height || window_width > 32767 || window_height > 32767
-        || pitch < width * 4) {
-        fail(why, "the picture does not fit the window");
-        return NULL;
-    }
+vitrine_splash *vitrine_splash_open(const char *display_name, const char **why) {
     int screen_number = 0;
     xcb_connection_t *connection = xcb_connect(display_name, &screen_number);
     if (xcb_connection_has_error(connection)) {
@@ -96,24 +89,40 @@ vitrine_splash *vitrine_splash_show(const char *display_name, const void *pixels
     if (!screen) reason = "no such X screen";
     else if (!takes_argb8888(connection) || !has_rgb888_visual(screen)) reason = "the X screen is not 8 bits a channel in 32-bit pixels";
     else if (has_window_manager(connection, screen)) reason = "a window manager runs";
-    if (reason) {
-        xcb_disconnect(connection);
-        fail(why, reason);
-        return NULL;
-    }
-
-    vitrine_splash *splash = calloc(1, sizeof *splash);
+    vitrine_splash *splash = reason ? NULL : calloc(1, sizeof *splash);
     if (!splash) {
         xcb_disconnect(connection);
-        fail(why, "out of memory");
+        fail(why, reason ? reason : "out of memory");
         return NULL;
     }
     splash->connection = connection;
-    splash->width = window_width;
-    splash->height = window_height;
-    // Centred on the screen, as SDL centres its window (SDL_WINDOWPOS_CENTERED) on a screen of one display.
-    splash->x = ((int)screen->width_in_pixels - window_width) / 2;
-    splash->y = ((int)screen->height_in_pixels - window_height) / 2;
+    splash->screen = screen;
+    return splash;
+}
+
+void vitrine_splash_screen_size(const vitrine_splash *splash, int *width, int *height) {
+    *width = splash->screen->width_in_pixels;
+    *height = splash->screen->height_in_pixels;
+}
+
+int vitrine_splash_show(vitrine_splash *splash, const void *pixels, int pitch, int width, int height, int window_width,
+                        int window_height, int x, int y, uint32_t background, const char **why) {
+    if (splash->window) {
+        fail(why, "a splash is shown already");
+        return 0;
+    }
+    if (!pixels || width <= 0 || height <= 0 || window_width <= 0 || window_height <= 0 || x < 0 || y < 0
+        || x + width > window_width || y + height > window_height || window_width > 32767 || window_height > 32767
+        || pitch < width * 4) {
+        fail(why, "the picture does not fit the window");
+        return 0;
+    }
+    xcb_connection_t *connection = splash->connection;
+    xcb_screen_t *screen = splash->screen;
+    // Centred on the screen, as SDL centres its window (SDL_WINDOWPOS_CENTERED) on a screen of one display; a
+    // window of the screen's size (full screen) is at its origin.
+    int left = ((int)screen->width_in_pixels - window_width) / 2;
+    int top = ((int)screen->height_in_pixels - window_height) / 2;
 
     // The whole window's picture in a pixmap: the background, then the card.
     xcb_pixmap_t pixmap = xcb_generate_id(connection);
@@ -140,18 +149,21 @@ vitrine_splash *vitrine_splash_show(const char *display_name, const void *pixels
     splash->window = xcb_generate_id(connection);
     // Override-redirect: a window manager starting meanwhile leaves it alone.
     uint32_t values[] = {pixmap, 0, 1};
-    xcb_create_window(connection, 24, splash->window, screen->root, (int16_t)splash->x, (int16_t)splash->y,
-                      (uint16_t)window_width, (uint16_t)window_height, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual,
+    xcb_create_window(connection, 24, splash->window, screen->root, (int16_t)left, (int16_t)top, (uint16_t)window_width,
+                      (uint16_t)window_height, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual,
                       XCB_CW_BACK_PIXMAP | XCB_CW_BORDER_PIXEL | XCB_CW_OVERRIDE_REDIRECT, values);
     xcb_free_pixmap(connection, pixmap);  // The window keeps it as its background.
     xcb_map_window(connection, splash->window);
     xcb_flush(connection);
     if (xcb_connection_has_error(connection)) {
-        vitrine_splash_close(splash);
         fail(why, "the X connection failed");
-        return NULL;
+        return 0;
     }
-    return splash;
+    splash->x = left;
+    splash->y = top;
+    splash->width = window_width;
+    splash->height = window_height;
+    return 1;
 }
 
 void vitrine_splash_frame(const vitrine_splash *splash, int *x, int *y, int *width, int *height) {
@@ -163,7 +175,7 @@ void vitrine_splash_frame(const vitrine_splash *splash, int *x, int *y, int *wid
 
 void vitrine_splash_close(vitrine_splash *splash) {
     if (!splash) return;
-    if (!xcb_connection_has_error(splash->connection)) {
+    if (splash->window && !xcb_connection_has_error(splash->connection)) {
         xcb_destroy_window(splash->connection, splash->window);
         xcb_flush(splash->connection);
     }

@@ -81,8 +81,13 @@ struct RunCommand {
         // From here a SIGTERM or SIGINT abandons the image decodes, until the app watches signals itself.
         let startup = StartupSignals()
         defer { startup.end() }
-        // A window size on the command line tells the first card's size before the config is read.
-        let hint = DecodeOptions(covering: fullscreen == true ? nil : windowSize.map { ImageRequest(path: "", size: $0).cardSize })
+        // A window size on the command line tells the first card's size before the config is read; so does the
+        // screen's, read from the X server, for --fullscreen or --kiosk on X with no window manager (Splash: then
+        // the first card is shown on that connection before SDL is open).
+        let coversScreen = kiosk || fullscreen == true
+        var screen = coversScreen && KioskApp.mayShowSplash() ? Splash() : nil
+        let early = coversScreen ? screen?.screenSize : windowSize
+        let hint = DecodeOptions(covering: early.map { KioskApp.firstCardSize(window: $0) })
         let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment(fontFiles: Array($0.paths.values))) }
         // SDL and the rest open beside the config read and the first card. Started after the threads above: started
         // before them, opening held the main thread up by up to 3 ms before the config read (debug milestones).
@@ -101,11 +106,13 @@ struct RunCommand {
         var options = KioskApp.Options(config: config, windowSize: windowSize ?? config.display.window,
                                        fullscreen: fullscreen ?? (windowSize == nil && config.display.fullscreen))
         options.controlPath = controlPath
-        let expected = KioskApp.expectedFirstCard(options: options)
-        let splashPlan = KioskApp.splashPlan(options: options)
+        let screenSize = options.coversScreen ? screen?.screenSize : nil
+        let expected = KioskApp.expectedFirstCard(options: options, screen: screenSize)
+        let splashPlan = KioskApp.splashPlan(options: options, screen: screenSize)
         if let card = config.cards.first {
-            firstCard?.proceed(card: card, index: 0, expected: expected, splash: splashPlan)
+            firstCard?.proceed(card: card, index: 0, expected: expected, splash: splashPlan, screen: splashPlan == nil ? nil : screen)
         }
+        screen = nil  // Handed over, or not needed.
         // Closed once SDL's window shows the card over it, or on the way out.
         var splash: Splash?
         defer { splash = nil }
@@ -159,7 +166,7 @@ struct RunCommand {
                 // The first card was adopted (so the thread is done): a splash SDL's window does not cover goes now.
                 splash = firstCard.takeSplash()
                 if let shown = splash, app.windowFrameOnScreen != shown.frame {
-                    Logger.shared.log(.debug, "splash: closed early: SDL's window is at \(app.windowFrameOnScreen.map(String.init(describing:)) ?? "an unknown place"), not \(shown.frame)")
+                    Logger.shared.log(.debug, "splash: closed early: SDL's window is at \(app.windowFrameOnScreen.map(String.init(describing:)) ?? "an unknown place"), not \(shown.frame.map(String.init(describing:)) ?? "not shown")")
                     splash = nil
                 }
                 app.onFirstFrame = {

@@ -67,6 +67,8 @@ public final class FirstCard: @unchecked Sendable {
     private let done = Atomic<Bool>(false)
     /// The card shown before SDL's window is up, until the app takes it (``takeSplash()``).
     private let splash = Mutex<Splash?>(nil)
+    /// The X connection the splash is to be shown on, when the app opened one (full screen); the thread takes it.
+    private let screen = Mutex<Splash?>(nil)
     /// Signalled once SDL_ttf is up (``fontsAreUp()``, or ``wait()``): the thread composes no text before.
     private let fontsUp = DispatchSemaphore(value: 0)
     private let fontsSignalled = Atomic<Bool>(false)
@@ -107,7 +109,10 @@ public final class FirstCard: @unchecked Sendable {
         self.fonts = fonts
         self.cache = cache
         queue.async { [self] in
-            defer { settleSplash() }
+            defer {
+                settleSplash()
+                screen.withLock { $0 = nil }  // Not shown on: closed.
+            }
             output = prepare(guess: guess, hint: hint)
             done.store(true, ordering: .releasing)
             finished.signal()
@@ -120,11 +125,12 @@ public final class FirstCard: @unchecked Sendable {
 
     /// Says which card to make, once the config is validated; call it once, from the app's thread. The thread
     /// composes it when `expected` gives its size (after ``fontsAreUp()``), and puts it on screen as `splash` says
-    /// as soon as it is made (or read from the cache).
-    public func proceed(card: CardConfig, index: Int, expected: CardComposer?, splash: Splash.Plan? = nil) {
+    /// as soon as it is made (or read from the cache), on `screen` when given (else on a connection of its own).
+    public func proceed(card: CardConfig, index: Int, expected: CardComposer?, splash: Splash.Plan? = nil, screen: Splash? = nil) {
         guard !isPlanned else { return }
         isPlanned = true
         plan = Plan(card: card, index: index, expected: expected, splash: expected == nil ? nil : splash)
+        self.screen.withLock { $0 = screen }
         planned.signal()
     }
 
@@ -145,8 +151,16 @@ public final class FirstCard: @unchecked Sendable {
     /// Shows `surface` as the plan's splash, when there is one.
     private func showSplash(_ surface: Surface?, plan: Plan) {
         defer { settleSplash() }
-        guard let target = plan.splash, let surface, let shown = Splash(plan: target, surface: surface) else { return }
+        guard let target = plan.splash, let surface, let shown = splashScreen(), shown.show(plan: target, surface: surface) else { return }
         splash.withLock { $0 = shown }
+    }
+
+    /// The connection for the splash: the app's, else one of its own.
+    private func splashScreen() -> Splash? {
+        screen.withLock { held in
+            defer { held = nil }
+            return held
+        } ?? Splash()
     }
 
     private func settleSplash() {
@@ -196,7 +210,8 @@ public final class FirstCard: @unchecked Sendable {
             if let plan, let expected = plan.expected, plan.card.image == guessed, let mapped = cache.mappedCard(for: expected) {
                 StartupTimeline.mark("first card read from the cache")
                 // On screen before SDL is asked for anything: making the surface waits for SDL to be open.
-                if let target = plan.splash, let shown = Splash(plan: target, pixels: mapped.pixels, pitch: mapped.pitch, size: mapped.size) {
+                if let target = plan.splash, let shown = splashScreen(),
+                   shown.show(plan: target, pixels: mapped.pixels, pitch: mapped.pitch, size: mapped.size) {
                     splash.withLock { $0 = shown }
                 }
                 settleSplash()

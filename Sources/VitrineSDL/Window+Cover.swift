@@ -1,6 +1,7 @@
 import CSDL2
 internal import CX11Facts
 import VitrineCore
+import VitrineSystem
 
 extension Window {
     /// Makes a fullscreen window cover its display's bounds when no window manager does; gives whether it moved it.
@@ -32,6 +33,7 @@ extension Window {
         }
         let real = SDL_Rect(x: facts.x, y: facts.y, w: facts.width, h: facts.height)
         guard real.x != bounds.x || real.y != bounds.y || real.w != bounds.w || real.h != bounds.h else { return false }
+        Logger.shared.log(.debug, "cover: the window at \(real.w)x\(real.h)+\(real.x)+\(real.y) is moved to the display's \(bounds.w)x\(bounds.h)+\(bounds.x)+\(bounds.y)")
         if SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN.rawValue != 0 { SDL_SetWindowFullscreen(pointer, 0) }
         SDL_SetWindowBordered(pointer, SDL_FALSE)
         SDL_SetWindowPosition(pointer, bounds.x, bounds.y)

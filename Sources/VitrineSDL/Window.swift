@@ -36,6 +36,12 @@ public final class Window {
         if fullscreen {
             if coverOnBareX() == nil { SDL_SetWindowFullscreen(p, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
             SDL_ShowWindow(p)
+            // Sized before anything was drawn: the size change, which SDL hears from the X server with the window's
+            // mapping, would only make the window's frame anew after the first frame (measured: the card went black
+            // for 20 ms, until it was composed again). SDL takes it in now and its window events are dropped; any
+            // other event stays queued.
+            SDL_PumpEvents()
+            SDL_FlushEvents(SDL_WINDOWEVENT.rawValue, SDL_WINDOWEVENT.rawValue)
         }
     }
 

@@ -25,7 +25,11 @@ import VitrineTestSupport
         }
         let plan = Splash.Plan(windowSize: PixelSize(width: 400, height: 300), cardRect: PixelRect(x: 60, y: 40, width: 300, height: 200),
                                background: Color(red: 10, green: 20, blue: 30))
-        var splash = pixels.withUnsafeBytes { Splash(plan: plan, pixels: $0.baseAddress!, pitch: size.width * 4, size: size, display: x.display) }
+        var splash = Splash(display: x.display)
+        #expect(splash?.screenSize == PixelSize(width: 1280, height: 1024))
+        #expect(splash?.frame == nil, "nothing shown yet")
+        let shownOnce = pixels.withUnsafeBytes { splash?.show(plan: plan, pixels: $0.baseAddress!, pitch: size.width * 4, size: size) }
+        #expect(shownOnce == true)
         let frame = try #require(splash?.frame)
         #expect(frame == PixelRect(x: 440, y: 362, width: 400, height: 300), "centred on the screen, as SDL centres its window")
         // Shown at once, whole: no round trip is needed before a grab sees it.
@@ -37,26 +41,35 @@ import VitrineTestSupport
             #expect(shown[440 + wx, 362 + wy] == [10, 20, 30, 255], "background at \(wx),\(wy)")
         }
         #expect(shown[439, 361] == before[439, 361], "nothing outside the window")
+        let again = pixels.withUnsafeBytes { splash?.show(plan: plan, pixels: $0.baseAddress!, pitch: size.width * 4, size: size) }
+        #expect(again == false, "a splash shows once")
+        let tooBig = Splash.Plan(windowSize: PixelSize(width: 200, height: 100), cardRect: PixelRect(x: 0, y: 0, width: 300, height: 200),
+                                 background: .black)
+        let other = Splash(display: x.display)
+        #expect(pixels.withUnsafeBytes { other?.show(plan: tooBig, pixels: $0.baseAddress!, pitch: size.width * 4, size: size) } == false,
+                "a card larger than its window is not shown")
         splash = nil
         #expect(XvfbSession.eventually(5) { (try? Self.grabScreen(x)) == before }, "the screen is as before once it is let go")
     }
 
-    /// What `vitrine render` draws of the first card of `config` at 600x400.
-    static func render(_ config: String, _ folder: TemporaryFolder) throws -> RGBAImage {
-        let output = folder.file("render.png")
-        let result = try VitrineProcess.run(["render", "--config", config, "--size", "600x400", "--output", output], timeout: .seconds(15))
+    /// What `vitrine render` draws of the first card of `config` at `size`.
+    static func render(_ config: String, _ folder: TemporaryFolder, size: String = "600x400") throws -> RGBAImage {
+        let output = folder.file("render-\(size).png")
+        let result = try VitrineProcess.run(["render", "--config", config, "--size", size, "--output", output], timeout: .seconds(15))
         #expect(result.code == 0, "\(result.err)")
         return try RGBAImage(contentsOfPNG: output)
     }
 
-    /// A kiosk of `ControlEndToEndTests.config`'s cards in a 600x400 window, keeping its card cache in `cache`.
-    static func launch(_ x: XvfbSession, config: String, cache: String) throws -> XvfbSession.Child {
-        try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400"], environment: ["CACHE_DIRECTORY": cache])
+    /// A kiosk of `ControlEndToEndTests.config`'s cards in a 600x400 window, or covering the screen, keeping its
+    /// card cache in `cache`.
+    static func launch(_ x: XvfbSession, config: String, cache: String, fullscreen: Bool = false) throws -> XvfbSession.Child {
+        try x.launchVitrine(["--log-level", "debug", "run", "--config", config] + (fullscreen ? ["--fullscreen"] : ["--windowed", "600x400"]),
+                            environment: ["CACHE_DIRECTORY": cache])
     }
 
     /// Runs a kiosk once, so its first card is in `cache`.
-    static func fillCache(_ x: XvfbSession, config: String, cache: String) throws {
-        let first = try launch(x, config: config, cache: cache)
+    static func fillCache(_ x: XvfbSession, config: String, cache: String, fullscreen: Bool = false) throws {
+        let first = try launch(x, config: config, cache: cache, fullscreen: fullscreen)
         _ = try x.windowOrigin(of: first)
         #expect(XvfbSession.eventually(20) {
             ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).contains { $0.hasPrefix("card-") && !$0.contains(".tmp.") }
@@ -66,23 +79,26 @@ import VitrineTestSupport
     }
 
     /// On a restart the card comes from the cache, before SDL has opened the display; on a cold start it is
-    /// composed on the first-card thread and shown as soon as it is made.
-    @Test(arguments: [true, false])
-    func theFirstCardIsShownBeforeSDLsWindowWhichTakesOverWithoutAFlash(restart: Bool) throws {
+    /// composed on the first-card thread and shown as soon as it is made. In a 600x400 window, and covering the
+    /// screen (`--fullscreen`, the screen's size read before SDL opens).
+    @Test(arguments: [(true, false), (false, false), (true, true), (false, true)])
+    func theFirstCardIsShownBeforeSDLsWindowWhichTakesOverWithoutAFlash(restart: Bool, fullscreen: Bool) throws {
         try withTemporaryFolder { folder in
             let x = try XvfbSession(screen: "1280x1024")
             let config = try ControlEndToEndTests.config(folder)
             let cache = folder.file("cache")
-            if restart { try Self.fillCache(x, config: config, cache: cache) }
+            if restart { try Self.fillCache(x, config: config, cache: cache, fullscreen: fullscreen) }
             #expect(XvfbSession.eventually(10) { (try? Self.grabScreen(x)).map { $0[640, 512] == [0, 0, 0, 255] } ?? false },
                     "the screen is empty again")
 
             // Three points of the card's picture, clear of the texts and the dots, watched from before the start
             // until after the first frame: each may change once (from the empty screen to the card), never again.
-            let window = (x: 340, y: 312)  // 600x400, centred on 1280x1024.
-            let points = [(150, 60), (300, 150), (480, 90)].map { (x: window.x + $0.0, y: window.y + $0.1) }
+            // 600x400, centred on 1280x1024; or the screen, its 3:2 card 1280x853 centred from y = 85.
+            let window = fullscreen ? (x: 0, y: 0) : (x: 340, y: 312)
+            let points = (fullscreen ? [(300, 200), (640, 400), (1000, 250)] : [(150, 60), (300, 150), (480, 90)])
+                .map { (x: window.x + $0.0, y: window.y + $0.1) }
             let watcher = PixelWatcher(display: x.display, points: points)
-            let app = try Self.launch(x, config: config, cache: cache)
+            let app = try Self.launch(x, config: config, cache: cache, fullscreen: fullscreen)
             _ = try x.windowOrigin(of: app)
             usleep(300_000)
             let seen = watcher.stop()
@@ -97,7 +113,7 @@ import VitrineTestSupport
             }
 
             let final = try x.grabWindow(of: app)
-            let rendered = try Self.render(config, folder)
+            let rendered = try Self.render(config, folder, size: fullscreen ? "1280x1024" : "600x400")
             #expect(final == rendered, "the window differs from vitrine render's frame")
             for (index, values) in seen.enumerated() {
                 let (px, py) = (points[index].x - window.x, points[index].y - window.y)
