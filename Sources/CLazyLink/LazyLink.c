@@ -130,6 +130,15 @@ void vitrine_lazy_link_preload(void) {
     pthread_attr_destroy(&attributes);
 }
 
+int vitrine_lazy_link_open(int library) {
+    return library >= 0 && library < library_count && lazy_open(library);
+}
+
+const char *vitrine_lazy_link_error(int library) {
+    if (library < 0 || library >= library_count || __atomic_load_n(&libraries[library].state, __ATOMIC_ACQUIRE) != -1) return "";
+    return libraries[library].error;
+}
+
 int vitrine_lazy_link_is_open(int library) {
     return library >= 0 && library < library_count && __atomic_load_n(&libraries[library].state, __ATOMIC_ACQUIRE) == 1;
 }

@@ -1,4 +1,6 @@
 import CFontconfig
+import CLazyLink
+import VitrineSystem
 
 /// One face of a system font file, found by fontconfig to draw glyphs the bundled faces lack.
 public struct SystemFace: Hashable, Sendable, CustomStringConvertible {
@@ -23,7 +25,17 @@ enum SystemFonts {
     static let boldThreshold = Int32(FC_WEIGHT_DEMIBOLD)
 
     /// Whether fontconfig loaded a configuration; loaded once for the process.
-    static let isAvailable: Bool = FcInit() == FcTrue
+    ///
+    /// fontconfig is opened by Vitrine (CLazyLink): one that cannot be opened means no fallback faces, said once,
+    /// not the end of the kiosk when a card first needs a character the bundled faces lack.
+    static let isAvailable: Bool = {
+        guard vitrine_lazy_link_open(2) != 0 else {
+            Logger.shared.log(.warning, "fontconfig cannot be opened (\(String(cString: vitrine_lazy_link_error(2)))): characters the bundled "
+                              + "fonts lack show as boxes; apt-get install libfontconfig1")
+            return false
+        }
+        return FcInit() == FcTrue
+    }()
 
     /// The best installed scalable face covering every scalar of `scalars`, bold for `bold` text, or `nil`.
     ///

@@ -121,4 +121,21 @@ import VitrineSystem
             }
         }
     }
+
+    @Test func withoutAUsableFontconfigACardOfOtherScriptsDrawsWithBoxesAndSaysSo() throws {
+        // fontconfig is only needed for characters the bundled faces lack: a broken one is one warning when such a
+        // card is drawn, not the end of the kiosk.
+        try withTemporaryFolder { folder in
+            var environment = VitrineProcess.noDisplay
+            environment["LD_LIBRARY_PATH"] = try Self.brokenLibrary("libfontconfig.so.1", in: folder)
+            let deck = try folder.write("deck.json", #"{"cards":[{"title":"東京タワー","subtitle":"서울","image":"\#(Checkout.demoImage("canyon"))"}]}"#)
+            let output = folder.file("out.png")
+            let result = try VitrineProcess.run(["render", "--config", deck, "--size", "600x400", "--output", output], environment: environment,
+                                                timeout: .seconds(20))
+            #expect(result.code == 0, "exit \(String(describing: result.code)): \(result.err)")
+            let warnings = result.err.split(separator: "\n").filter { $0.contains("fontconfig cannot be opened") }
+            #expect(warnings.count == 1 && warnings[0].contains("apt-get install libfontconfig1"), "\(result.err)")
+            #expect(FileManager.default.fileExists(atPath: output))
+        }
+    }
 }

@@ -15,3 +15,11 @@ void vitrine_lazy_link_preload(void);
 
 /// 1 when library `library` (0 SDL2, 1 SDL_ttf, 2 fontconfig, 3 libsystemd) is open already, else 0; opens nothing.
 int vitrine_lazy_link_is_open(int library);
+
+/// Opens library `library` (numbered as for vitrine_lazy_link_is_open) unless it is open, waiting while another
+/// thread opens it; 1 when it is open, 0 when it cannot be (then vitrine_lazy_link_error says why). Calling one of
+/// its functions instead ends the process when it cannot be opened.
+int vitrine_lazy_link_open(int library);
+
+/// Why library `library` could not be opened, or "" when it was not tried or is open.
+const char *vitrine_lazy_link_error(int library);
