@@ -87,8 +87,12 @@ struct RunCommand {
         let coversScreen = kiosk || fullscreen == true
         var screen = coversScreen && KioskApp.mayShowSplash() ? Splash() : nil
         let early = coversScreen ? screen?.screenSize : windowSize
-        let hint = DecodeOptions(covering: early.map { KioskApp.firstCardSize(window: $0) })
-        let firstCard = fonts.map { FirstCard(configFile: configPath, hint: hint, fonts: $0, cache: CardCache.fromEnvironment(fontFiles: Array($0.paths.values))) }
+        let sizes = early.map { KioskApp.firstCardSizes(window: $0) }
+        let hint = DecodeOptions(covering: sizes?.whole)
+        let firstCard = fonts.map {
+            FirstCard(configFile: configPath, hint: hint, streams: sizes.map { $0.visible == $0.whole } ?? true, fonts: $0,
+                      cache: CardCache.fromEnvironment(fontFiles: Array($0.paths.values)))
+        }
         // SDL and the rest open beside the config read and the first card. Started after the threads above: started
         // before them, opening held the main thread up by up to 3 ms before the config read (debug milestones).
         SDLLibrary.startOpening()

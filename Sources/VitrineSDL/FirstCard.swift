@@ -97,15 +97,21 @@ public final class FirstCard: @unchecked Sendable {
     ///
     /// With a `cache` holding a card for the guessed image, the thread first waits for the plan and reads the card
     /// from it (``CardCache``); a card it composes is written there afterwards, in the background.
-    public convenience init(configFile: String, hint: DecodeOptions = DecodeOptions(), fonts: FontLibrary, cache: CardCache? = nil) {
+    ///
+    /// `streams` says whether the hinted card shows whole (a card of exactly 3:2): only then is a JPEG decoded
+    /// straight into it (``JPEGCardStream``); a card a pixel short of 3:2 (800x533 in an 800x600 window) is cropped
+    /// from its whole card, so its picture is decoded to be cropped, as the deck would.
+    public convenience init(configFile: String, hint: DecodeOptions = DecodeOptions(), streams: Bool = true, fonts: FontLibrary,
+                            cache: CardCache? = nil) {
         self.init(guessing: {
             // Only a regular file, opened without blocking: a FIFO or a device is left to the loader to refuse.
             guard let bytes = try? FileDescriptor.readPrefix(atPath: configFile, count: FirstCard.peekBytes) else { return nil }
             return KioskConfig.peekFirstCardImage(bytes, file: configFile)
-        }, hint: hint, fonts: fonts, cache: cache)
+        }, hint: hint, streams: streams, fonts: fonts, cache: cache)
     }
 
-    private init(guessing guess: @escaping @Sendable () -> String?, hint: DecodeOptions, fonts: FontLibrary, cache: CardCache?) {
+    private init(guessing guess: @escaping @Sendable () -> String?, hint: DecodeOptions, streams: Bool = true, fonts: FontLibrary,
+                 cache: CardCache?) {
         self.fonts = fonts
         self.cache = cache
         queue.async { [self] in
@@ -113,7 +119,7 @@ public final class FirstCard: @unchecked Sendable {
                 settleSplash()
                 screen.withLock { $0 = nil }  // Not shown on: closed.
             }
-            output = prepare(guess: guess, hint: hint)
+            output = prepare(guess: guess, hint: hint, streams: streams)
             done.store(true, ordering: .releasing)
             finished.signal()
         }
@@ -196,7 +202,7 @@ public final class FirstCard: @unchecked Sendable {
         return output ?? none
     }
 
-    private func prepare(guess: () -> String?, hint: DecodeOptions) -> Output {
+    private func prepare(guess: () -> String?, hint: DecodeOptions, streams: Bool) -> Output {
         func decode(_ path: String, _ options: DecodeOptions) -> Result<DecodedImage, SDLError> {
             Result { () throws(SDLError) in try ImageDecoder.decode(path: path, options: options) }
         }
@@ -222,7 +228,7 @@ public final class FirstCard: @unchecked Sendable {
             if let plan, plan.expected == nil, plan.card.image == guessed { return fromCache }
         }
         // With the card's size hinted, a JPEG is decoded straight into a card of that size (JPEGCardStream).
-        let streamed = hint.covering.flatMap { size in guessed.flatMap { FirstCard.streamed($0, size: size, exifOrientation: hint.exifOrientation) } }
+        let streamed = streams ? hint.covering.flatMap { size in guessed.flatMap { FirstCard.streamed($0, size: size, exifOrientation: hint.exifOrientation) } } : nil
         var picture = streamed == nil ? guessed.map { decode($0, hint) } : nil
         StartupTimeline.mark("first card decoded")
         if !waited { planned.wait() }

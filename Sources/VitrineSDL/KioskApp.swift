@@ -410,11 +410,13 @@ public final class KioskApp {
         return PixelRect(x: Int(facts.x), y: Int(facts.y), width: Int(facts.width), height: Int(facts.height))
     }
 
-    /// The size a card's picture is decoded at in a window of `window` pixels, before the config says how cards fit
-    /// it: as by default (the whole 3:2 card in the window, at one pixel per point).
-    public static func firstCardSize(window: PixelSize) -> PixelSize {
+    /// The first card in a window of `window` pixels before the config says how cards fit it, as by default (the
+    /// whole 3:2 card in the window, at one pixel per point): its visible size, and the size of the whole 3:2 card
+    /// its picture is decoded at (a pixel more when the visible card is a pixel short of 3:2).
+    public static func firstCardSizes(window: PixelSize) -> (visible: PixelSize, whole: PixelSize) {
         let card = KioskRuntime.stage(pixels: window, pointScale: 1, display: DisplayConfig()).cardRect
-        return ImageRequest(path: "", size: PixelSize(width: card.width, height: card.height)).cardSize
+        let visible = PixelSize(width: card.width, height: card.height)
+        return (visible, ImageRequest(path: "", size: visible).cardSize)
     }
 
     /// The first card as it will be composed in a window of `options.windowSize` pixels with the software renderer,

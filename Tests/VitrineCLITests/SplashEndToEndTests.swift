@@ -124,6 +124,22 @@ import VitrineTestSupport
         }
     }
 
+    @Test func aCardAPixelShortOf3To2IsDecodedOnceAndShownAsRenderDrawsIt() throws {
+        // In 800x600 the card is 800x533 of a whole 800x534 card: its picture is decoded to be cropped, once (a JPEG
+        // decoded straight into a whole card first was then decoded again).
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession(screen: "1280x1024")
+            let config = try ControlEndToEndTests.config(folder)
+            let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "800x600"])
+            _ = try x.windowOrigin(of: app)
+            #expect(app.errors.contains("start-up: splash shown"), "\(app.errors)")
+            #expect(!app.errors.contains("decoded again"), "\(app.errors)")
+            #expect(XvfbSession.eventually(10) {
+                (try? x.grabWindow(of: app)) == (try? Self.render(config, folder, size: "800x600"))
+            }, "the window differs from vitrine render's frame")
+        }
+    }
+
     @Test func withAWindowManagerThereIsNoSplashAndTheWindowIsAsRenderDrawsIt() throws {
         try withTemporaryFolder { folder in
             let x = try XvfbSession(screen: "1280x1024")
