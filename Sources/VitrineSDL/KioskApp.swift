@@ -147,6 +147,9 @@ public final class KioskApp {
     /// before it watched signals itself.
     public func stop(bySignal number: Int32) { waker.post(.signal(number)) }
 
+    /// ``stop(bySignal:)`` for any thread to keep.
+    public var signalStop: @Sendable (Int32) -> Void { { [waker] in waker.post(.signal($0)) } }
+
     /// Shows the deck until it is told to stop, shuts down in order, and says why it stopped.
     ///
     /// When nothing moves it blocks in `SDL_WaitEvent` (or `SDL_WaitEventTimeout` until the runtime's next
