@@ -109,10 +109,7 @@ public final class CardCache: Sendable {
 
     /// A surface of `card`'s pixels, which keeps the mapping.
     public func surface(_ card: MappedCard) -> Surface? {
-        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(card.mapping.base + CardCache.headerBytes, Int32(card.size.width),
-                                                               Int32(card.size.height), 32, Int32(card.pitch), SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        return Surface(owning: surface, pixelsHeldBy: card.mapping)
+        Surface(argb8888: card.mapping.base + CardCache.headerBytes, size: card.size, pitch: card.pitch, heldBy: card.mapping)
     }
 
     /// Writes `surface` as `composer`'s card: a temporary file, synced, then renamed over the entry; then keeps the

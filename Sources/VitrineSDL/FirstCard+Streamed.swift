@@ -1,4 +1,3 @@
-import CSDL2
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -14,9 +13,8 @@ extension FirstCard {
               JPEGCardStream.decode(path: path, into: pixels.base, pitch: pixels.pitch, size: size, exifOrientation: exifOrientation)
         else { return nil }
         StartupTimeline.mark("first card decoded into its card")
-        return pixels.surface()
+        return Surface(argb8888: pixels.base, size: size, pitch: pixels.pitch, heldBy: pixels)
     }
-
 
     /// The card composed over the `streamed` picture of `image`, when the plan's card is that picture at that size
     /// decoded the same way; nil otherwise (then the picture is decoded again for the card the plan wants).
@@ -36,7 +34,8 @@ extension FirstCard {
     }
 }
 
-/// Memory of its own for ARGB8888 pixels, freed when the surface made over it goes.
+/// Memory of its own for ARGB8888 pixels, freed when the surface made over it (``Surface/init(argb8888:size:pitch:heldBy:)``)
+/// goes.
 final class PixelMemory {
     let base: UnsafeMutableRawPointer
     let size: PixelSize
@@ -49,11 +48,4 @@ final class PixelMemory {
     }
 
     deinit { free(base) }
-
-    /// A surface over these pixels, which keeps this memory until it is freed; nil when SDL cannot make one.
-    func surface() -> Surface? {
-        guard let made = SDL_CreateRGBSurfaceWithFormatFrom(base, Int32(size.width), Int32(size.height), 32, Int32(pitch),
-                                                            SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        return Surface(owning: made, pixelsHeldBy: self)
-    }
 }

@@ -23,6 +23,15 @@ public final class Surface {
         self.pixelOwner = owner
     }
 
+    /// An ARGB8888 surface over the pixels at `pixels` (rows of `size`, `pitch` bytes apart), which `owner` holds
+    /// and which it keeps until it is freed (a mapped file, memory decoded into before SDL was open); nil when SDL
+    /// cannot make one.
+    convenience init?(argb8888 pixels: UnsafeMutableRawPointer, size: PixelSize, pitch: Int, heldBy owner: AnyObject) {
+        guard let made = SDL_CreateRGBSurfaceWithFormatFrom(pixels, Int32(size.width), Int32(size.height), 32, Int32(pitch),
+                                                            SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        self.init(owning: made, pixelsHeldBy: owner)
+    }
+
     /// A new 32-bit ARGB surface of the given size.
     public convenience init(size: PixelSize) throws(SDLError) {
         guard size.width > 0, size.height > 0,
