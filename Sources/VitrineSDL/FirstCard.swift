@@ -70,11 +70,9 @@ public final class FirstCard: @unchecked Sendable {
     /// The X connection the splash is to be shown on, when the app opened one (full screen); the thread takes it.
     private let screen = Mutex<Splash?>(nil)
     /// Signalled once SDL_ttf is up (``fontsAreUp()``, or ``wait()``): the thread composes no text before.
-    private let fontsUp = DispatchSemaphore(value: 0)
-    private let fontsSignalled = Atomic<Bool>(false)
+    private let fontsUp = OneTimeSignal()
     /// Signalled once the thread has shown the splash, or will not.
-    private let splashSettled = DispatchSemaphore(value: 0)
-    private let splashSignalled = Atomic<Bool>(false)
+    private let splashSettled = OneTimeSignal()
 
     /// Whether the thread has finished, so ``wait()`` would return at once.
     public var isFinished: Bool { done.load(ordering: .acquiring) }
@@ -116,8 +114,8 @@ public final class FirstCard: @unchecked Sendable {
         self.cache = cache
         queue.async { [self] in
             defer {
-                settleSplash()
-                screen.withLock { $0 = nil }  // Not shown on: closed.
+                splashSettled.signal()
+                _ = FirstCard.take(screen)  // Not shown on: closed.
             }
             output = prepare(guess: guess, hint: hint, streams: streams)
             done.store(true, ordering: .releasing)
@@ -141,36 +139,26 @@ public final class FirstCard: @unchecked Sendable {
     }
 
     /// Says SDL_ttf is up, so the card's texts can be drawn; call it once SDLLibrary is made (``wait()`` says it too).
-    public func fontsAreUp() {
-        if !fontsSignalled.exchange(true, ordering: .acquiringAndReleasing) { fontsUp.signal() }
-    }
+    public func fontsAreUp() { fontsUp.signal() }
 
     /// The splash showing the first card, once: the caller closes it (by letting it go) when SDL's window shows the
     /// card. Nil when none was shown, or after the first call.
-    public func takeSplash() -> Splash? {
-        splash.withLock { held in
+    public func takeSplash() -> Splash? { FirstCard.take(splash) }
+
+    /// What `slot` holds, leaving it empty.
+    private static func take(_ slot: borrowing Mutex<Splash?>) -> Splash? {
+        slot.withLock { held in
             defer { held = nil }
             return held
         }
     }
 
-    /// Shows `surface` as the plan's splash, when there is one.
-    private func showSplash(_ surface: Surface?, plan: Plan) {
-        defer { settleSplash() }
-        guard let target = plan.splash, let surface, let shown = splashScreen(), shown.show(plan: target, surface: surface) else { return }
+    /// Puts the card on screen as the plan's splash, when there is one, with `show` (on the app's connection, else
+    /// one of its own); the splash is settled either way.
+    private func showSplash(plan: Plan, _ show: (Splash, Splash.Plan) -> Bool) {
+        defer { splashSettled.signal() }
+        guard let target = plan.splash, let shown = FirstCard.take(screen) ?? Splash(), show(shown, target) else { return }
         splash.withLock { $0 = shown }
-    }
-
-    /// The connection for the splash: the app's, else one of its own.
-    private func splashScreen() -> Splash? {
-        screen.withLock { held in
-            defer { held = nil }
-            return held
-        } ?? Splash()
-    }
-
-    private func settleSplash() {
-        if !splashSignalled.exchange(true, ordering: .acquiringAndReleasing) { splashSettled.signal() }
     }
 
     /// Waits until the splash is shown, or the thread knows it will show none, for at most `seconds`.
@@ -178,7 +166,7 @@ public final class FirstCard: @unchecked Sendable {
     /// On two cores, SDL's video start (its display connection, and the X server's work for it) slowed the first
     /// card's decode and splash by a few milliseconds: `run` starts it once the card is up.
     public func waitForSplash(seconds: Double) {
-        _ = splashSettled.wait(timeout: .now() + seconds)
+        splashSettled.wait(seconds: seconds)
     }
 
     /// Waits until the thread is done and hands over what it made, once: later calls return nothing, so the
@@ -216,11 +204,7 @@ public final class FirstCard: @unchecked Sendable {
             if let plan, let expected = plan.expected, plan.card.image == guessed, let mapped = cache.mappedCard(for: expected) {
                 StartupTimeline.mark("first card read from the cache")
                 // On screen before SDL is asked for anything: making the surface waits for SDL to be open.
-                if let target = plan.splash, let shown = splashScreen(),
-                   shown.show(plan: target, pixels: mapped.pixels, pitch: mapped.pitch, size: mapped.size) {
-                    splash.withLock { $0 = shown }
-                }
-                settleSplash()
+                showSplash(plan: plan) { $0.show(plan: $1, pixels: mapped.pixels, pitch: mapped.pitch, size: mapped.size) }
                 guard let surface = cache.surface(mapped) else { return fromCache }
                 return Output(decoded: fromCache.decoded, fromCache: true, composed: Composed(composer: expected, surface: surface, problems: []))
             }
@@ -236,7 +220,7 @@ public final class FirstCard: @unchecked Sendable {
         guard let plan else { return none }
         if plan.expected != nil { fontsUp.wait() }
         if let streamed, let guessed, let made = FirstCard.compose(streamed, image: guessed, hint: hint, plan: plan.expected, fonts: fonts, cache: cache) {
-            showSplash(made.composed?.surface, plan: plan)
+            if let surface = made.composed?.surface { showSplash(plan: plan) { $0.show(plan: $1, surface: surface) } }
             return made
         }
         // The guess was decoded for the hinted size; a card that needs another scale (or no Exif turn) is decoded again.
@@ -252,11 +236,28 @@ public final class FirstCard: @unchecked Sendable {
         do throws(SDLError) {
             let card = try expected.composeSurface(decoded: decoded, fonts: fonts)
             StartupTimeline.mark("first card composed")
-            showSplash(card.surface, plan: plan)
+            showSplash(plan: plan) { $0.show(plan: $1, surface: card.surface) }
             if card.problems.isEmpty, made != nil { cache?.storeLater(card.surface, for: expected) }
             return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: card.surface, problems: card.problems))
         } catch {
             return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: nil, problems: []))
         }
     }
+}
+
+/// A signal given once, however often it is given, that one thread waits for.
+private final class OneTimeSignal: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let given = Atomic<Bool>(false)
+
+    /// Gives the signal; later calls do nothing.
+    func signal() {
+        if !given.exchange(true, ordering: .acquiringAndReleasing) { semaphore.signal() }
+    }
+
+    /// Waits for the signal.
+    func wait() { semaphore.wait() }
+
+    /// Waits for the signal for at most `seconds`.
+    func wait(seconds: Double) { _ = semaphore.wait(timeout: .now() + seconds) }
 }

@@ -4,9 +4,12 @@ import VitrineCore
 /// What `run` knows of the first card before SDL's window exists: its size, and whether and where a splash shows
 /// it (``Splash``, ``FirstCard``).
 extension KioskApp {
+    /// A variable of the process's environment, or nil.
+    public static func processEnvironment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
     /// Whether a splash may be shown (``Splash``): on X11, SDL's driver by default when `DISPLAY` is set and no
     /// Wayland display is. `environment` gives a variable's value (the process's environment by default).
-    public static func mayShowSplash(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Bool {
+    public static func mayShowSplash(environment: (String) -> String? = processEnvironment) -> Bool {
         func env(_ name: String) -> String { environment(name) ?? "" }
         let driver = env("SDL_VIDEODRIVER").lowercased()
         return !env("DISPLAY").isEmpty && (driver == "x11" || (driver.isEmpty && env("WAYLAND_DISPLAY").isEmpty))
@@ -18,16 +21,20 @@ extension KioskApp {
     /// itself checks for a window manager). Should SDL's window turn out elsewhere, `run` closes the splash as soon
     /// as it sees that.
     public static func splashPlan(options: Options, screen: PixelSize? = nil,
-                                  environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> Splash.Plan? {
+                                  environment: (String) -> String? = processEnvironment) -> Splash.Plan? {
         let display = options.config.display
         guard mayShowSplash(environment: environment), display.rotation == .none, display.displayIndex == 0,
-              let expected = expectedFirstCard(options: options, screen: screen) else { return nil }
-        let window = options.coversScreen ? screen ?? options.windowSize : options.windowSize
+              expectedFirstCard(options: options, screen: screen) != nil, let window = firstCardWindow(options: options, screen: screen)
+        else { return nil }
         let stage = KioskRuntime.stage(pixels: window, pointScale: 1, display: display)
-        guard stage.cardRect.width == expected.size.width, stage.cardRect.height == expected.size.height else { return nil }
         return Splash.Plan(windowSize: window, cardRect: stage.cardRect, background: display.background)
     }
 
+    /// The window's size in pixels, when it is known before the window exists: as `options` say, or the `screen`'s
+    /// when it covers the screen.
+    private static func firstCardWindow(options: Options, screen: PixelSize?) -> PixelSize? {
+        options.coversScreen ? screen : options.windowSize
+    }
 
     /// The first card in a window of `window` pixels before the config says how cards fit it, as by default (the
     /// whole 3:2 card in the window, at one pixel per point): its visible size, and the size of the whole 3:2 card
@@ -44,8 +51,8 @@ extension KioskApp {
     /// turn out otherwise, HiDPI or resized by the window manager, the deck composes the card itself.)
     public static func expectedFirstCard(options: Options, screen: PixelSize? = nil) -> CardComposer? {
         let config = options.config
-        let window = options.coversScreen ? screen : options.windowSize
-        guard let window, config.display.renderer.usesSoftware, let card = config.cards.first else { return nil }
+        guard let window = firstCardWindow(options: options, screen: screen), config.display.renderer.usesSoftware,
+              let card = config.cards.first else { return nil }
         let stage = KioskRuntime.stage(pixels: window, pointScale: 1, display: config.display)
         var composer = CardComposer(card: card, index: 0, pageCount: config.cards.count,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
