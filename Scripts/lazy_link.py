@@ -5,7 +5,7 @@ libraries' own headers as the C preprocessor sees them.
 
 usage: Scripts/lazy_link.py [--check]
 
-Run it after Vitrine starts calling a function of SDL2, SDL2_ttf, fontconfig or libsystemd that is not listed
+Run it after Vitrine starts calling a function of SDL2, SDL2_ttf, fontconfig, libsystemd or SDL2_image that is not listed
 (the link fails with "undefined reference" until then). --check only says whether the file is up to date."""
 import os, re, subprocess, sys
 
@@ -42,6 +42,7 @@ LIBRARIES = [
         FcPatternGetString
     """),
     ("systemd", "systemd/sd-daemon.h", "sd_listen_fds sd_notify sd_watchdog_enabled"),
+    ("sdl2_image", "SDL2/SDL_image.h", "IMG_Init IMG_Quit IMG_Linked_Version IMG_Load IMG_Load_RW IMG_SavePNG IMG_SaveJPG"),
 ]
 
 

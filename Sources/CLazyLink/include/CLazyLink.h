@@ -13,7 +13,7 @@ int vitrine_sdl_image_available(void);
 /// when first called; a call before then waits for its library.
 void vitrine_lazy_link_preload(void);
 
-/// 1 when library `library` (0 SDL2, 1 SDL_ttf, 2 fontconfig, 3 libsystemd) is open already, else 0; opens nothing.
+/// 1 when library `library` (0 SDL2, 1 SDL_ttf, 2 fontconfig, 3 libsystemd, 4 SDL_image) is open already, else 0; opens nothing.
 int vitrine_lazy_link_is_open(int library);
 
 /// Opens library `library` (numbered as for vitrine_lazy_link_is_open) unless it is open, waiting while another
