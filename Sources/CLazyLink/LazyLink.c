@@ -108,13 +108,29 @@ static inline int lazy_open(int id) {
     return lazy_open_slow(id);
 }
 
-/// Opens required library `id`, or says why it cannot be opened and ends the process (as the dynamic loader would
-/// have, with one line naming the library and its package).
-static inline void lazy_require(int id) {
-    if (__builtin_expect(lazy_open(id), 1)) return;
+/// Set by the first thread to find a required library missing: it alone says so and ends the process.
+static int ending;
+
+/// Says that required library `id` cannot be opened, in one line naming it and its package, and ends the process
+/// (as the dynamic loader would have).
+///
+/// Several threads may call into SDL at once (the main thread starting video, the first-card thread making a
+/// surface): each found it missing and printed its own line, two lines in 1 start of about 50 in CI. The first
+/// prints and ends the process; any other waits for that end, since its own _exit could cut the line short.
+static void lazy_fail(int id) __attribute__((noreturn, cold));
+static void lazy_fail(int id) {
+    if (__atomic_exchange_n(&ending, 1, __ATOMIC_ACQ_REL)) {
+        for (;;) pause();
+    }
     struct library *library = &libraries[id];
     fprintf(stderr, "vitrine: error: %s cannot be opened (%s): apt-get install %s\n", library->soname, library->error, library->package);
     _exit(69);  // EX_UNAVAILABLE, as ExitCode.unavailable.
+}
+
+/// Opens required library `id`, or says why it cannot be opened and ends the process.
+static inline void lazy_require(int id) {
+    if (__builtin_expect(lazy_open(id), 1)) return;
+    lazy_fail(id);
 }
 
 static void *preload(void *unused) {
