@@ -19,7 +19,7 @@ LIBRARIES = [
         SDL_CreateRGBSurfaceWithFormatFrom SDL_CreateRenderer SDL_CreateSoftwareRenderer SDL_CreateTexture
         SDL_CreateTextureFromSurface SDL_CreateWindow SDL_DestroyRenderer SDL_DestroyTexture SDL_DestroyWindow
         SDL_DisableScreenSaver SDL_EnableScreenSaver SDL_EventState SDL_FillRect SDL_FlushEvents SDL_FreeSurface
-        SDL_GetCurrentVideoDriver SDL_GetDisplayBounds SDL_GetError SDL_GetKeyName SDL_GetNumVideoDisplays
+        SDL_GetCurrentVideoDriver SDL_GetDesktopDisplayMode SDL_GetDisplayBounds SDL_GetError SDL_GetKeyName SDL_GetNumVideoDisplays
         SDL_GetRenderTarget SDL_GetRendererInfo SDL_GetRendererOutputSize SDL_GetVersion SDL_GetWindowFlags
         SDL_GetWindowPixelFormat SDL_GetWindowSize SDL_GetWindowSurface SDL_GetWindowWMInfo SDL_HasColorKey SDL_Init
         SDL_InitSubSystem SDL_IsScreenSaverEnabled SDL_LockSurface SDL_LockTexture SDL_MapRGB SDL_PollEvent SDL_PumpEvents

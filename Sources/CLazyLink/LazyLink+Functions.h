@@ -23,6 +23,7 @@ LAZY_FUNCTION(sdl2, int, SDL_FillRect, (SDL_Surface * a0, const SDL_Rect * a1, U
 LAZY_FUNCTION(sdl2, void, SDL_FlushEvents, (Uint32 a0, Uint32 a1), (a0, a1))
 LAZY_FUNCTION(sdl2, void, SDL_FreeSurface, (SDL_Surface * a0), (a0))
 LAZY_FUNCTION(sdl2, const char *, SDL_GetCurrentVideoDriver, (void), ())
+LAZY_FUNCTION(sdl2, int, SDL_GetDesktopDisplayMode, (int a0, SDL_DisplayMode * a1), (a0, a1))
 LAZY_FUNCTION(sdl2, int, SDL_GetDisplayBounds, (int a0, SDL_Rect * a1), (a0, a1))
 LAZY_FUNCTION(sdl2, const char *, SDL_GetError, (void), ())
 LAZY_FUNCTION(sdl2, const char *, SDL_GetKeyName, (SDL_Keycode a0), (a0))

@@ -94,15 +94,20 @@ static inline int vitrine_x11_is_root_resize(const SDL_Event *event) {
         && x->xconfigure.window == DefaultRootWindow(x->xconfigure.display);
 }
 
-/// A TrueColor visual of 8 bits a channel on `sdlWindow`'s screen (depth 24, else 32), or 0: SDL's software renderer
-/// has no window format for a 30-bit screen's default visual.
-static inline unsigned long vitrine_x11_eight_bit_visual(SDL_Window *sdlWindow) {
-    Display *display = NULL; Window window = 0;
-    if (!vitrine_x11_window(sdlWindow, &display, &window)) return 0;
+/// A TrueColor visual of 8 bits a channel (depth 24, else 32) on the default screen of the X display SDL opens
+/// (`DISPLAY`), or 0 when there is none or the display cannot be opened.
+///
+/// Asked on a connection of its own, before SDL makes a window: SDL's software renderer has no window format for a
+/// 30-bit screen's default visual, and a window made with it would have to be thrown away.
+static inline unsigned long vitrine_x11_eight_bit_visual(void) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return 0;
     XVisualInfo info;
     int screen = DefaultScreen(display);
+    unsigned long visual = 0;
     if (XMatchVisualInfo(display, screen, 24, TrueColor, &info) || XMatchVisualInfo(display, screen, 32, TrueColor, &info)) {
-        return info.visualid;
+        visual = info.visualid;
     }
-    return 0;
+    XCloseDisplay(display);
+    return visual;
 }

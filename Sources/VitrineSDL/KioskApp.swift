@@ -72,25 +72,15 @@ public final class KioskApp {
         self.events = events
         self.report = report
         let display = options.config.display
-        func makeWindow() throws(SDLError) -> Window {
-            try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen || options.isKiosk,
-                       displayIndex: display.displayIndex)
-        }
-        var window = try makeWindow()
+        let visual = Window.chooseDrawableVisual(displayIndex: display.displayIndex)
+        let window = try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen || options.isKiosk,
+                                displayIndex: display.displayIndex)
         if options.isKiosk {
             SDL_ShowCursor(SDL_DISABLE)
             SDL_DisableScreenSaver()
         }
-        let renderer: Renderer
-        do throws(SDLError) {
-            renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
-        } catch {
-            // A 30-bit X screen: SDL's renderers have no format for its default visual. A window of an 8-bit-a-channel
-            // visual on the same screen has one; without such a visual the first error stands.
-            guard let visual = window.eightBitVisual else { throw error }
-            SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(visual))
-            window = try makeWindow()
-            renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
+        let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
+        if let visual {
             report("the screen's default visual has no renderer, so the window uses visual 0x\(String(visual, radix: 16)) "
                    + "(8 bits a channel)")
         }

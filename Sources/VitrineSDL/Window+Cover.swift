@@ -56,12 +56,22 @@ extension Window {
 }
 
 extension Window {
-    /// The id of an 8-bit-a-channel TrueColor visual on this window's X screen, or nil (not X11, or none there).
+    /// Prepares SDL to make windows its renderers can draw into on display `displayIndex`; gives the X visual it
+    /// chose, or nil when SDL's own choice is fine. Call it before making the first window.
     ///
-    /// SDL's software renderer has no window format for a 30-bit screen's default visual ("Couldn't find matching
-    /// render driver"); a window of this visual (``SDL_HINT_VIDEO_X11_WINDOW_VISUALID``) gets one it can draw into.
-    var eightBitVisual: UInt? {
-        let id = vitrine_x11_eight_bit_visual(pointer)
-        return id == 0 ? nil : UInt(id)
+    /// A 30-bit X screen's default visual has no SDL pixel format (SDL reports the desktop's as unknown), and SDL's
+    /// renderers none for its windows ("Couldn't find matching render driver"). A window of an 8-bit-a-channel
+    /// TrueColor visual on the same screen (``SDL_HINT_VIDEO_X11_WINDOW_VISUALID``) gets one. It is chosen before the
+    /// first window: a window made with the default visual and then replaced was mapped, named "Vitrine", and
+    /// destroyed 1-3 ms later, for anyone looking for the kiosk's window to find gone.
+    static func chooseDrawableVisual(displayIndex: Int) -> UInt? {
+        guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
+        var mode = SDL_DisplayMode()
+        let display = displayIndex < Int(SDL_GetNumVideoDisplays()) ? Int32(displayIndex) : 0
+        guard SDL_GetDesktopDisplayMode(display, &mode) == 0, mode.format == SDL_PIXELFORMAT_UNKNOWN.rawValue else { return nil }
+        let visual = vitrine_x11_eight_bit_visual()
+        guard visual != 0 else { return nil }
+        SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(visual))
+        return UInt(visual)
     }
 }
