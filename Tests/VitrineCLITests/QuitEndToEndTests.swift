@@ -49,7 +49,7 @@ import Testing
         let window = try x.xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
         try x.xdotool(["windowclose", window])
         // The kiosk learns it at its next X request: a key press makes one.
-        try? x.xdotool(["key", "Right"])
+        _ = try? x.xdotool(["key", "Right"])
         let code = app.wait(seconds: 10)
         #expect(code == 69, "exit \(String(describing: code)): \(app.errors)")
         #expect(app.errors.split(separator: "\n").filter { $0.contains("lost the display: the window was destroyed") }.count == 1,
