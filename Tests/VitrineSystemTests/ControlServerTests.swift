@@ -171,6 +171,35 @@ import Testing
         #expect(rig.received == [.previous])
     }
 
+    @Test func clientsThatHangUpMidLineBeforeTheyAreAcceptedGiveTheirPlacesBack() throws {
+        // The server is held in a command while clients connect, send half a request and hang up: when it accepts
+        // them, Dispatch reports each one's bytes and hang-up together, and never the hang-up again. Read one chunk
+        // an event, every such client held its place until the idle limit (30 s), and newcomers were turned away.
+        let folder = try TemporaryFolder(prefix: "vitrine-control")
+        let path = folder.path + "/control.sock"
+        let inCommand = DispatchSemaphore(value: 0), goOn = DispatchSemaphore(value: 0)
+        let server = try ControlServer(path: path) { _, _ in
+            inCommand.signal()
+            goOn.wait()
+        }
+        defer { server.stop() }
+        do {
+            let holder = try Raw(path)
+            holder.write(#"{"cmd":"pause"}"# + "\n")
+            inCommand.wait()
+            // The listening socket's backlog takes 16 connections the server has not accepted yet.
+            for _ in 0..<8 {
+                let client = try Raw(path)
+                client.write(#"{"cmd":"ne"#)
+            }
+            goOn.signal()
+        }
+        #expect((0..<100).contains { _ in
+            usleep(20_000)
+            return server.connectedClients == 0
+        }, "\(server.connectedClients) clients long gone still hold places")
+    }
+
     @Test func aThousandRequestsInASecondAreRateLimited() throws {
         let rig = try Rig()
         let client = try Raw(rig.path)
