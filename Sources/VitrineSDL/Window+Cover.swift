@@ -63,12 +63,11 @@ extension Window {
     /// renderers none for its windows ("Couldn't find matching render driver"). A window of an 8-bit-a-channel
     /// TrueColor visual on the same screen (``SDL_HINT_VIDEO_X11_WINDOW_VISUALID``) gets one. It is chosen before the
     /// first window: a window made with the default visual and then replaced was mapped, named "Vitrine", and
-    /// destroyed 1-3 ms later, for anyone looking for the kiosk's window to find gone.
+    /// destroyed a moment later, for anyone looking for the kiosk's window to find gone.
     static func chooseDrawableVisual(displayIndex: Int) -> UInt? {
         guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
         var mode = SDL_DisplayMode()
-        let display = displayIndex < Int(SDL_GetNumVideoDisplays()) ? Int32(displayIndex) : 0
-        guard SDL_GetDesktopDisplayMode(display, &mode) == 0, mode.format == SDL_PIXELFORMAT_UNKNOWN.rawValue else { return nil }
+        guard SDL_GetDesktopDisplayMode(Window.display(displayIndex), &mode) == 0, mode.format == SDL_PIXELFORMAT_UNKNOWN.rawValue else { return nil }
         let visual = vitrine_x11_eight_bit_visual()
         guard visual != 0 else { return nil }
         SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(visual))

@@ -25,14 +25,14 @@ public final class Window {
     public init(title: String, size: PixelSize, fullscreen: Bool, displayIndex: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if fullscreen { flags |= SDL_WINDOW_HIDDEN.rawValue }
-        let display = displayIndex < Int(SDL_GetNumVideoDisplays()) ? displayIndex : 0
+        let display = Window.display(displayIndex)
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK | UInt32(display))  // SDL_WINDOWPOS_CENTERED_DISPLAY(display)
         guard let p = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
             throw SDLError.current("SDL_CreateWindow(\(size))")
         }
         pointer = p
         coversDisplay = fullscreen
-        coveredDisplay = Int32(display)
+        coveredDisplay = display
         if fullscreen {
             if coverOnBareX() == nil { SDL_SetWindowFullscreen(p, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
             SDL_ShowWindow(p)
@@ -46,6 +46,11 @@ public final class Window {
     }
 
     deinit { SDL_DestroyWindow(pointer) }
+
+    /// Display `index`, or the first display when there is no such display.
+    static func display(_ index: Int) -> Int32 {
+        index < Int(SDL_GetNumVideoDisplays()) ? Int32(index) : 0
+    }
 
     /// The window's size in points (screen coordinates).
     public var sizeInPoints: PixelSize {
