@@ -37,6 +37,14 @@ public final class ControlServer: Sendable {
         /// Reply bytes the client has not taken yet, and the source that waits until it can.
         var outgoing: [UInt8] = []
         var writer: (any DispatchSourceWrite)?
+        /// Requests handed to the loop and not answered yet.
+        var awaiting = 0
+        /// Whether the client has said all it will (it shut its side down, as `socat` and `nc -N` do at the end of
+        /// their input): its reading is suspended, and it is closed once every answer it awaits has gone out.
+        var hasFinished = false
+
+        /// Whether nothing more is owed to a client that has finished.
+        var isDone: Bool { hasFinished && awaiting == 0 && outgoing.isEmpty }
     }
 
     private struct State {
@@ -158,6 +166,7 @@ public final class ControlServer: Sendable {
             for (_, client) in state.clients {
                 client.writer?.cancel()
                 client.source.cancel()
+                if client.hasFinished { client.source.resume() }
             }
             state.clients = [:]
             return true
@@ -173,7 +182,12 @@ public final class ControlServer: Sendable {
     /// Sends `reply` to client `id`, if it is still connected; from any thread.
     public func reply(_ id: Int, _ reply: ControlReply) {
         let line = Array((reply.jsonLine + "\n").utf8)
-        queue.async { [self] in send(line, to: id) }
+        queue.async { [self] in
+            state.withLock { state in
+                if let awaiting = state.clients[id]?.awaiting, awaiting > 0 { state.clients[id]!.awaiting = awaiting - 1 }
+            }
+            send(line, to: id)
+        }
     }
 
     /// The monotonic time now, in seconds.
@@ -220,15 +234,40 @@ public final class ControlServer: Sendable {
         var chunk = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<Self.readsPerEvent {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
-                drop(id)  // It hung up (perhaps mid-line); what it half sent is forgotten.
+            if count == 0 {
+                finish(id, fd: fd)
+                return
+            }
+            if count < 0 && errno != EAGAIN && errno != EINTR {
+                drop(id)
                 return
             }
             guard count > 0 else { return }
             guard take(chunk[..<count], from: id) else { return }
         }
         var next: UInt8 = 0
-        if recv(fd, &next, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { drop(id) }
+        if recv(fd, &next, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { finish(id, fd: fd) }
+    }
+
+    /// Client `id` has sent all it will (end of stream): what it half sent is forgotten, and it is closed now, or,
+    /// when it still reads, once the answers it awaits have gone out (a request piped through `socat` still gets its
+    /// answer).
+    private func finish(_ id: Int, fd: Int32) {
+        // A client gone altogether (closed, not just shut its side down) takes no answer: the socket says hang-up.
+        var gone = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        guard poll(&gone, 1, 0) >= 0, gone.revents & Int16(POLLHUP) == 0 else {
+            drop(id)
+            return
+        }
+        let done = state.withLock { state -> Bool in
+            guard state.clients[id] != nil, !state.clients[id]!.hasFinished else { return false }
+            state.clients[id]!.hasFinished = true
+            state.clients[id]!.buffer = []
+            // Level-triggered, the end of stream would be reported over and over; resumed only to be cancelled.
+            state.clients[id]!.source.suspend()
+            return state.clients[id]!.isDone
+        }
+        if done { drop(id) }
     }
 
     /// Chunks of a client read at one event: 64 KiB, eight longest lines.
@@ -279,7 +318,11 @@ public final class ControlServer: Sendable {
             return
         }
         do throws(ControlError) {
-            onCommand(try ControlCommand.parse(line), id)
+            let command = try ControlCommand.parse(line)
+            state.withLock { state in
+                if state.clients[id] != nil { state.clients[id]!.awaiting += 1 }
+            }
+            onCommand(command, id)
         } catch {
             send(Array((ControlReply.failure(error.message).jsonLine + "\n").utf8), to: id)
         }
@@ -289,12 +332,12 @@ public final class ControlServer: Sendable {
     /// reads the replies); one that lets more than ``Limits/pendingReplyBytes`` pile up is dropped.
     private func send(_ line: [UInt8], to id: Int) {
         let queue = queue
-        let overflow = state.withLock { state -> Bool in
+        let over = state.withLock { state -> Bool in
             guard var client = state.clients[id] else { return false }
             defer { state.clients[id] = client }
             if client.outgoing.isEmpty {
                 let written = line.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if written == line.count { return false }
+                if written == line.count { return client.isDone }
                 if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { return true }
                 client.outgoing = Array(line[max(0, written)...])
                 let writer = DispatchSource.makeWriteSource(fileDescriptor: client.fd, queue: queue)
@@ -306,12 +349,12 @@ public final class ControlServer: Sendable {
             client.outgoing += line
             return client.outgoing.count > Limits.pendingReplyBytes
         }
-        if overflow { drop(id) }
+        if over { drop(id) }  // Too much waits, or it finished and this was the last answer it awaited.
     }
 
     /// Writes what waits for client `id`, as far as it takes it.
     private func flush(_ id: Int) {
-        let failed = state.withLock { state -> Bool in
+        let over = state.withLock { state -> Bool in
             guard var client = state.clients[id] else { return false }
             defer { state.clients[id] = client }
             let written = client.outgoing.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -321,9 +364,9 @@ public final class ControlServer: Sendable {
                 client.writer?.cancel()
                 client.writer = nil
             }
-            return false
+            return client.isDone
         }
-        if failed { drop(id) }
+        if over { drop(id) }  // It failed, or it finished and has all its answers.
     }
 
     /// Closes client `id`.
@@ -332,6 +375,7 @@ public final class ControlServer: Sendable {
             guard let client = state.clients.removeValue(forKey: id) else { return }
             client.writer?.cancel()
             client.source.cancel()
+            if client.hasFinished { client.source.resume() }  // Cancelled first: no event is handled.
         }
     }
 

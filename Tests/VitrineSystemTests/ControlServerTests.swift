@@ -200,6 +200,26 @@ import Testing
         }, "\(server.connectedClients) clients long gone still hold places")
     }
 
+    @Test func aClientThatShutsItsSideAfterItsRequestsStillGetsTheAnswers() throws {
+        // What `echo '{"cmd":"status"}' | socat - UNIX-CONNECT:…` does: the requests, then end of stream, then it
+        // reads. The answers come, then the server closes the connection (before, it closed at the end of stream,
+        // and the answers from the loop were lost).
+        let rig = try Rig()
+        let client = try Raw(rig.path)
+        client.write(#"{"cmd":"status"}"# + "\n" + #"{"cmd":"bogus"}"# + "\n" + #"{"cmd":"next"}"# + "\n")
+        shutdown(client.fd, Int32(SHUT_WR))
+        // A request the server refuses itself is answered at once, before those the loop answers.
+        let answers = (0..<3).compactMap { _ in client.line() }
+        #expect(answers.count == 3, "\(answers)")
+        #expect(answers.contains(#"{"ok":true,"echo":"status"}"#) && answers.contains(#"{"ok":true,"echo":"next"}"#)
+                && answers.contains { $0.contains("unknown command") }, "\(answers)")
+        #expect(client.isClosedByServer)
+        #expect((0..<100).contains { _ in
+            usleep(20_000)
+            return rig.server.connectedClients == 0
+        })
+    }
+
     @Test func aThousandRequestsInASecondAreRateLimited() throws {
         let rig = try Rig()
         let client = try Raw(rig.path)
