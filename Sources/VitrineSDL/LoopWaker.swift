@@ -45,6 +45,8 @@ public final class LoopWaker: Sendable {
     /// Adds `reason` to the inbox and wakes the loop; from any thread. Does nothing once closed.
     ///
     /// The inbox stays small whatever arrives: a reason already waiting is merged (changed files are joined).
+    /// Commands are the exception: each is a request awaiting its own answer, so two alike from one client are two
+    /// requests (merged, the second was neither carried out nor answered). The control server's limits bound them.
     public func post(_ reason: Reason) {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
@@ -52,6 +54,8 @@ public final class LoopWaker: Sendable {
                let index = inbox.reasons.firstIndex(where: { if case .filesChanged = $0 { true } else { false } }),
                case .filesChanged(let waiting) = inbox.reasons[index] {
                 inbox.reasons[index] = .filesChanged(waiting.union(paths))
+            } else if case .control = reason {
+                inbox.reasons.append(reason)
             } else if !inbox.reasons.contains(reason) {
                 inbox.reasons.append(reason)
             }

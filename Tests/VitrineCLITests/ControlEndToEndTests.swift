@@ -179,6 +179,39 @@ import VitrineTestSupport
         }
     }
 
+    @Test func requestsPipedThroughSocatAreEachCarriedOutAndAnswered() throws {
+        // `printf '…next…\n…next…\n' | socat - UNIX-CONNECT:…` sends its requests, shuts its side, then reads. Two
+        // alike were one (the loop's inbox merged them: one page, one answer), and the answers from the loop were lost
+        // when the kiosk closed the connection at the end of stream.
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("control.sock")
+            let app = try x.launchVitrine(["run", "--config", try Self.config(folder), "--windowed", "600x400", "--control", socket])
+            _ = try x.windowOrigin(of: app)
+            let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            defer { close(fd) }
+            try #require(try UnixSocketAddress(path: socket, for: "connect").connect(fd) == 0)
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let requests = Array((#"{"cmd":"next"}"# + "\n" + #"{"cmd":"next"}"# + "\n").utf8)
+            #expect(requests.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == requests.count)
+            shutdown(fd, Int32(SHUT_WR))
+            var received: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let start = MonotonicClock.seconds
+            while true {
+                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard n > 0 else { break }
+                received += chunk[..<n]
+            }
+            let answers = String(decoding: received, as: UTF8.self).split(separator: "\n")
+            #expect(answers == [#"{"ok":true}"#, #"{"ok":true}"#], "\(answers)")
+            #expect(MonotonicClock.seconds - start < 5, "the kiosk kept the connection open after the answers")
+            #expect(XvfbSession.eventually(10) { (try? Self.ctl(socket, ["status"]))?.reply.contains(#""page":2"#) == true },
+                    "\(String(describing: try? Self.ctl(socket, ["status"])))")
+        }
+    }
+
     @Test func aSocketFromSystemdIsServed() throws {
         try withTemporaryFolder { folder in
             let x = try XvfbSession()
