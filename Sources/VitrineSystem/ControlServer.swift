@@ -228,7 +228,7 @@ public final class ControlServer: Sendable {
     /// was accepted was never dropped, and held its place until the idle limit (measured: after 25 rounds of hostile
     /// clients, 14 of the 16 places were held by clients long gone, and every newcomer was told "too many clients").
     /// At most ``readsPerEvent`` chunks are read at a time, so one client cannot keep the others waiting; when it
-    /// stops there, Dispatch reports the bytes still waiting, and a hang-up with none waiting is looked for here.
+    /// stops there, an end of stream or a hang-up is looked for here.
     private func read(from id: Int) {
         guard let fd = state.withLock({ $0.clients[id]?.fd }) else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -245,17 +245,29 @@ public final class ControlServer: Sendable {
             guard count > 0 else { return }
             guard take(chunk[..<count], from: id) else { return }
         }
+        // Stopped with bytes still waiting, which Dispatch reports again, unless the client is gone altogether:
+        // after a hang-up it reports nothing more (100 KiB of blank lines and a close held a place until the idle
+        // limit).
         var next: UInt8 = 0
-        if recv(fd, &next, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 { finish(id, fd: fd) }
+        if recv(fd, &next, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 {
+            finish(id, fd: fd)
+        } else if Self.isGone(fd) {
+            drop(id)
+        }
+    }
+
+    /// Whether the client at `fd` is gone altogether (closed, not just its side shut down): the socket says hang-up.
+    private static func isGone(_ fd: Int32) -> Bool {
+        var gone = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&gone, 1, 0) < 0 || gone.revents & Int16(POLLHUP) != 0
     }
 
     /// Client `id` has sent all it will (end of stream): what it half sent is forgotten, and it is closed now, or,
     /// when it still reads, once the answers it awaits have gone out (a request piped through `socat` still gets its
     /// answer).
     private func finish(_ id: Int, fd: Int32) {
-        // A client gone altogether (closed, not just shut its side down) takes no answer: the socket says hang-up.
-        var gone = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        guard poll(&gone, 1, 0) >= 0, gone.revents & Int16(POLLHUP) == 0 else {
+        // A client gone altogether takes no answer.
+        guard !Self.isGone(fd) else {
             drop(id)
             return
         }

@@ -171,10 +171,26 @@ import Testing
         #expect(rig.received == [.previous])
     }
 
-    @Test func clientsThatHangUpMidLineBeforeTheyAreAcceptedGiveTheirPlacesBack() throws {
-        // The server is held in a command while clients connect, send half a request and hang up: when it accepts
-        // them, Dispatch reports each one's bytes and hang-up together, and never the hang-up again. Read one chunk
-        // an event, every such client held its place until the idle limit (30 s), and newcomers were turned away.
+    /// What a client sends before it hangs up.
+    enum LastWords: CaseIterable {
+        case halfARequest
+        /// More than the server reads at one event (64 KiB).
+        case blankLinesPastOneRead
+
+        var bytes: [UInt8] {
+            switch self {
+            case .halfARequest: Array(#"{"cmd":"ne"#.utf8)
+            case .blankLinesPastOneRead: [UInt8](repeating: 10, count: 100 * 1024)
+            }
+        }
+    }
+
+    @Test(arguments: LastWords.allCases)
+    func clientsThatHangUpBeforeTheyAreAcceptedGiveTheirPlacesBack(sending words: LastWords) throws {
+        // The server is held in a command while clients connect, send and hang up. When it accepts them, Dispatch
+        // reports each one's bytes and hang-up together, and never the hang-up again. Read one chunk an event,
+        // every such client sending half a request held its place until the idle limit (30 s), and newcomers were
+        // turned away; read 64 KiB an event, so did one sending more.
         let folder = try TemporaryFolder(prefix: "vitrine-control")
         let path = folder.path + "/control.sock"
         let inCommand = DispatchSemaphore(value: 0), goOn = DispatchSemaphore(value: 0)
@@ -190,7 +206,7 @@ import Testing
             // The listening socket's backlog takes 16 connections the server has not accepted yet.
             for _ in 0..<8 {
                 let client = try Raw(path)
-                client.write(#"{"cmd":"ne"#)
+                client.write(words.bytes)
             }
             goOn.signal()
         }
