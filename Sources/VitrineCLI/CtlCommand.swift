@@ -81,7 +81,14 @@ struct CtlCommand {
             return send(absolute(command), through: client)
         }
         var status = ExitCode.ok
-        while let line = readLine() {
+        // A line the kiosk would refuse (and then hang up on this client) is refused here, and the relay goes on.
+        var lines = FileDescriptor.Lines(FileDescriptor(rawValue: STDIN_FILENO), limit: ControlServer.Limits.lineBytes)
+        while let next = lines.next() {
+            guard case .text(let line) = next else {
+                print(ControlReply.failure("request line longer than \(ControlServer.Limits.lineBytes) bytes").jsonLine)
+                status = ExitCode.dataError
+                continue
+            }
             let text = String(line.drop(while: { $0 == " " || $0 == "\t" }))
             guard !text.isEmpty else { continue }
             let request: String

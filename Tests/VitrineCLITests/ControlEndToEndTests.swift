@@ -212,6 +212,23 @@ import VitrineTestSupport
         }
     }
 
+    @Test func aRelayGoesOnPastALineTooLongForTheKiosk() throws {
+        // `mosquitto_sub … | vitrine ctl --stdin`: a line longer than the kiosk takes is refused by ctl itself (the
+        // kiosk would refuse it and hang up, ending the relay), and the lines after it are sent.
+        try withTemporaryFolder { folder in
+            let x = try XvfbSession()
+            let socket = folder.file("control.sock")
+            let app = try x.launchVitrine(["run", "--config", try Self.config(folder), "--windowed", "600x400", "--control", socket])
+            _ = try x.windowOrigin(of: app)
+            let input = try folder.write("input.txt", String(repeating: "x", count: 100_000) + "\nnext\r\n\n  status\n")
+            let relay = try VitrineProcess.run(["ctl", "--control", socket, "--stdin"], input: input, timeout: .seconds(15))
+            let lines = relay.out.split(separator: "\n")
+            #expect(relay.code == 65, "\(relay.err)")
+            #expect(lines.count == 3 && lines[0] == #"{"ok":false,"error":"request line longer than 8192 bytes"}"#
+                    && lines[1] == #"{"ok":true}"# && lines[2].hasPrefix(#"{"ok":true,"page":"#), "\(relay.out)")
+        }
+    }
+
     @Test func aSocketFromSystemdIsServed() throws {
         try withTemporaryFolder { folder in
             let x = try XvfbSession()

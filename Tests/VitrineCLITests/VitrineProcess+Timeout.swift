@@ -31,12 +31,15 @@ extension VitrineProcess {
 
     /// Runs `vitrine arguments` in the checkout's root, reading both pipes at once, and kills it with SIGKILL
     /// if it is still running after `timeout` (SDL turns SIGTERM into a quit event a hung loop would never see).
-    static func run(_ arguments: [String], environment: [String: String] = noDisplay, timeout: Duration) throws -> ProcessResult {
+    /// Its standard input is the file `input` when given.
+    static func run(_ arguments: [String], environment: [String: String] = noDisplay, input: String? = nil,
+                    timeout: Duration) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: root)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let input { process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input)) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
