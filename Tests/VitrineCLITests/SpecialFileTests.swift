@@ -81,3 +81,29 @@ import Testing
         }
     }
 }
+
+extension SpecialFileTests {
+    @Test func anEventLogOnAFIFONoProcessReadsIsRefusedAtOnce() throws {
+        // Opening a FIFO for writing waits for a reader: `run --events FIFO` with none waited for good, showing
+        // nothing, with nothing said.
+        try withTemporaryFolder { folder in
+            let fifo = folder.path + "/events.fifo"
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let script = try folder.write("script.jsonl", #"{"at":1,"control":{"cmd":"next"}}"# + "\n")
+            let replay = try VitrineProcess.run(["replay", "--script", script, "--size", "300x200", "--events", fifo], timeout: .seconds(10))
+            #expect(!replay.timedOut && replay.code == 73, "\(replay.err)")
+            #expect(replay.messages("error") == ["cannot write the event log \(fifo): a FIFO that no process reads"], "\(replay.err)")
+        }
+    }
+
+    @Test func anEventLogThatCannotBeWrittenIsSaidOnce() throws {
+        // A full disk (/dev/full): the events are lost, which was silent; the replay still plays.
+        try withTemporaryFolder { folder in
+            let script = try folder.write("script.jsonl", #"{"at":1,"control":{"cmd":"next"}}"# + "\n" + #"{"at":2,"control":{"cmd":"next"}}"# + "\n")
+            let replay = try VitrineProcess.run(["replay", "--script", script, "--size", "300x200", "--events", "/dev/full"], timeout: .seconds(10))
+            #expect(replay.code == 0, "\(replay.err)")
+            #expect(replay.messages("warning") == ["the event log /dev/full cannot be written (No space left on device): events are lost until it can be"],
+                    "\(replay.err)")
+        }
+    }
+}

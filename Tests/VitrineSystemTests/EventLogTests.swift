@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import VitrineCore
 @testable import VitrineSystem
@@ -81,6 +82,42 @@ import Testing
             .appendingPathComponent("vitrine-missing-\(UUID().uuidString)/events.jsonl").path
         #expect(throws: (any Error).self) { try EventLog(path: path) }
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFIFONoProcessReadsIsRefusedWithoutWaiting() throws {
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o644) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Opened on another thread: a regression would wait there for a reader, and fail here rather than hang.
+        let refusal = Mutex<SystemError?>(nil)
+        let opened = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do throws(SystemError) {
+                _ = try EventLog(path: path)
+            } catch {
+                refusal.withLock { $0 = error }
+            }
+            opened.signal()
+        }
+        try #require(opened.wait(timeout: .now() + 5) == .success, "opening a FIFO no process reads waited for one")
+        let error = refusal.withLock { $0 }
+        #expect(error == SystemError(operation: "open(\(path))", code: ENXIO, detail: "a FIFO that no process reads"))
+    }
+
+    @Test func aFIFOWithAReaderGetsWholeLines() throws {
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o644) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        do {
+            let log = try EventLog(path: path)
+            log.write([.pageChanged(page: 1)], t: 1)
+        }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(reader, &bytes, bytes.count)
+        #expect(count > 0 && String(decoding: bytes[..<count], as: UTF8.self) == #"{"t":1.000,"event":"pageChanged","page":1}"# + "\n")
     }
 
     @Test func logsAKioskSessionsKeyTransition() throws {
