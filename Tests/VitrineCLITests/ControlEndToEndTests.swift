@@ -15,6 +15,16 @@ import VitrineTestSupport
         return try folder.write("deck.json", #"{"cards":[\#(cards.joined(separator: ","))],"autoplay":{"interval":60,"resumeAfterIdle":60}}"#)
     }
 
+    /// A kiosk of ``config(_:)``'s deck in a 600x400 window on an X server of its own, taking commands on
+    /// `control.sock` in `folder`, once its first frame is shown. The X server lasts as long as `x` is held.
+    static func kiosk(in folder: TemporaryFolder) throws -> (x: XvfbSession, app: XvfbSession.Child, socket: String) {
+        let x = try XvfbSession()
+        let socket = folder.file("control.sock")
+        let app = try x.launchVitrine(["run", "--config", try config(folder), "--windowed", "600x400", "--control", socket])
+        _ = try x.windowOrigin(of: app)
+        return (x, app, socket)
+    }
+
     /// Runs `vitrine ctl --control socket words…`; its exit code and the reply line.
     static func ctl(_ socket: String, _ words: [String]) throws -> (code: Int32, reply: String) {
         let result = try VitrineProcess.run(["ctl", "--control", socket] + words, timeout: .seconds(15))
@@ -184,10 +194,8 @@ import VitrineTestSupport
         // alike were one (the loop's inbox merged them: one page, one answer), and the answers from the loop were lost
         // when the kiosk closed the connection at the end of stream.
         try withTemporaryFolder { folder in
-            let x = try XvfbSession()
-            let socket = folder.file("control.sock")
-            let app = try x.launchVitrine(["run", "--config", try Self.config(folder), "--windowed", "600x400", "--control", socket])
-            _ = try x.windowOrigin(of: app)
+            let (x, app, socket) = try Self.kiosk(in: folder)
+            defer { withExtendedLifetime((x, app)) {} }  // The X server and the kiosk last the whole test.
             let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             defer { close(fd) }
             try #require(try UnixSocketAddress(path: socket, for: "connect").connect(fd) == 0)
@@ -216,10 +224,8 @@ import VitrineTestSupport
         // `mosquitto_sub … | vitrine ctl --stdin`: a line longer than the kiosk takes is refused by ctl itself (the
         // kiosk would refuse it and hang up, ending the relay), and the lines after it are sent.
         try withTemporaryFolder { folder in
-            let x = try XvfbSession()
-            let socket = folder.file("control.sock")
-            let app = try x.launchVitrine(["run", "--config", try Self.config(folder), "--windowed", "600x400", "--control", socket])
-            _ = try x.windowOrigin(of: app)
+            let (x, app, socket) = try Self.kiosk(in: folder)
+            defer { withExtendedLifetime((x, app)) {} }  // The X server and the kiosk last the whole test.
             let input = try folder.write("input.txt", String(repeating: "x", count: 100_000) + "\nnext\r\n\n  status\n")
             let relay = try VitrineProcess.run(["ctl", "--control", socket, "--stdin"], input: input, timeout: .seconds(15))
             let lines = relay.out.split(separator: "\n")
