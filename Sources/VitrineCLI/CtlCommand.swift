@@ -113,9 +113,9 @@ struct CtlCommand {
     /// The command with a relative screenshot path made absolute against this process's folder.
     private func absolute(_ command: ControlCommand) -> ControlCommand {
         guard case .screenshot(let path) = command, !path.hasPrefix("/") else { return command }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return command }
-        return .screenshot(path: String(cString: buffer) + "/" + path)
+        guard let folder = getcwd(nil, 0) else { return command }
+        defer { free(folder) }
+        return .screenshot(path: String(cString: folder) + "/" + path)
     }
 
     private func send(_ command: ControlCommand, through client: ControlClient) -> Int32 {

@@ -90,6 +90,11 @@ public final class ControlServer: Sendable {
         var status = stat()
         if lstat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFSOCK else { throw SystemError(operation: "make the control socket \(path) (something else is there)", code: EEXIST) }
+            // A socket a crash left behind is replaced; one a running kiosk serves is not taken from it (a second
+            // kiosk started by mistake took the first one's remote control, and nothing said so).
+            guard !ControlServer.isServed(address) else {
+                throw SystemError(operation: "make the control socket \(path)", code: EADDRINUSE, detail: "another process serves it")
+            }
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -107,6 +112,15 @@ public final class ControlServer: Sendable {
     }
 
     deinit { stop() }
+
+    /// Whether a process listens on the socket at `address`: a connection is taken, or waits in a full backlog
+    /// (without blocking: a hung server must not hold this one up).
+    static func isServed(_ address: UnixSocketAddress) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return address.connect(probe) == 0 || errno == EAGAIN
+    }
 
     /// Binds `fd` at `path` with mode 0660 (owner and group) from the moment a client can reach it there.
     ///

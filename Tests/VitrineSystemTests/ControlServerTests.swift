@@ -288,4 +288,15 @@ import Testing
         #expect(throws: SystemError.self) { try ControlServer(path: file) { _, _ in } }
         #expect(lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
     }
+
+    @Test func aSocketAnotherServerServesIsNotTakenFromIt() throws {
+        let rig = try Rig()
+        #expect(throws: SystemError(operation: "make the control socket \(rig.path)", code: EADDRINUSE, detail: "another process serves it")) {
+            try ControlServer(path: rig.path) { _, _ in }
+        }
+        // The first still answers on it.
+        let client = try Raw(rig.path)
+        client.write(#"{"cmd":"status"}"# + "\n")
+        #expect(client.line() == #"{"ok":true,"echo":"status"}"#)
+    }
 }
