@@ -64,6 +64,17 @@ bench-first-picture: release test-deps
 	python3 Scripts/first_picture.py --runs $(RUNS) $$(command -v feh >/dev/null && echo --feh $(FIRST_IMAGE)) $(CONFIG)
 	python3 Scripts/first_picture.py --runs $(RUNS) --cache .build/first-picture-cache $$(command -v feh >/dev/null && echo --feh $(FIRST_IMAGE)) $(CONFIG)
 
+# Redraws the README's four pictures (Docs/Images) from the demo deck with `vitrine render`, headless: a card, a
+# swipe 40 % of the way from card 1 to card 2, the long title shortened, and a portrait window letterboxed.
+# VITRINE= names another binary and skips the release build: make render-readme VITRINE=.build/debug/vitrine
+VITRINE ?= .build/release/vitrine
+README_RENDER = $(VITRINE) render --config Config/kiosk.json
+render-readme: $(if $(filter .build/release/vitrine,$(VITRINE)),release)
+	$(README_RENDER) --page 0 --size 600x400 --output Docs/Images/card.png
+	$(README_RENDER) --page 1 --offset 0.4 --size 600x400 --output Docs/Images/mid-swipe.png
+	$(README_RENDER) --page 8 --size 600x400 --output Docs/Images/long-title.png
+	$(README_RENDER) --page 4 --size 360x540 --output Docs/Images/portrait.png
+
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
