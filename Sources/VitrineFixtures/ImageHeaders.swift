@@ -147,9 +147,10 @@ public enum ImageHeaders {
 
     /// A whole bit-field BMP (`BI_BITFIELDS`) of `bits` (16 or 32) a pixel with `masks` (red, green, blue and,
     /// with a 108-byte V4 header, alpha); `pixel(x, y)` gives each stored value, rows bottom-up (top-down when
-    /// `topDown`).
+    /// `topDown`). `compression` 0 (`BI_RGB`) with a `headerSize` of 56 or more keeps the masks in the header, where
+    /// only the alpha mask counts; a `headerSize` of 40 with four masks is `BI_ALPHABITFIELDS`' layout.
     public static func bitfieldsBMP(width: Int, height: Int, bits: Int, masks: [UInt32], topDown: Bool = false,
-                                    pixel: (Int, Int) -> UInt32) -> [UInt8] {
+                                    compression: Int = 3, headerSize: Int? = nil, pixel: (Int, Int) -> UInt32) -> [UInt8] {
         let stride = (width * bits + 31) / 32 * 4
         var data: [UInt8] = []
         for row in 0..<height {
@@ -158,11 +159,11 @@ public enum ImageHeaders {
             for x in 0..<width { line += littleEndian(Int(pixel(x, y)), bits / 8) }
             data += line + [UInt8](repeating: 0, count: stride - line.count)
         }
-        let headerSize = masks.count == 4 ? 108 : 40
+        let headerSize = headerSize ?? (masks.count == 4 ? 108 : 40)
         var info = littleEndian(headerSize, 4) + littleEndian(width, 4) + littleEndian(topDown ? -height : height, 4) + littleEndian(1, 2)
-            + littleEndian(bits, 2) + littleEndian(3, 4) + littleEndian(data.count, 4) + [UInt8](repeating: 0, count: 16)
+            + littleEndian(bits, 2) + littleEndian(compression, 4) + littleEndian(data.count, 4) + [UInt8](repeating: 0, count: 16)
         info += masks.flatMap { littleEndian(Int($0), 4) }
-        info += [UInt8](repeating: 0, count: max(0, headerSize + (masks.count == 4 ? 0 : 12) - info.count))
+        info += [UInt8](repeating: 0, count: max(0, headerSize + (headerSize > 40 ? 0 : 4 * masks.count) - info.count))
         let offset = 14 + info.count
         return Array("BM".utf8) + littleEndian(offset + data.count, 4) + [0, 0, 0, 0] + littleEndian(offset, 4) + info + data
     }
