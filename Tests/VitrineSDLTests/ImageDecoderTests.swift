@@ -97,16 +97,19 @@ extension SDLTests {
             #expect(decoded.notes.contains { $0.hasPrefix("converted from") })
         }
 
-        @Test func plainAndInvertedCMYKConvertAlike() throws {
-            _ = Fixture.library
-            // C, M, Y, K bytes as libjpeg writes them: red is no cyan, full magenta and yellow, no black.
-            for inverted in [false, true] {
-                let surface = try Surface(size: PixelSize(width: 1, height: 1))
-                let ink: [UInt8] = [0, 255, 255, 0]
-                let stored = inverted ? ink.map { 255 - $0 } : ink
-                surface.pointer.pointee.pixels!.copyMemory(from: stored, byteCount: 4)
-                JPEGDecoder.convertCMYK(surface, inverted: inverted)
-                #expect(Self.pixel(surface, 0, 0) == Self.red, "inverted: \(inverted)")
+        /// A CMYK JPEG without an Adobe marker stores 255 − ink as Photoshop's do (ImageMagick writes the same bytes
+        /// with or without the marker, and reads both so): it was read as ink, all black where it was white.
+        @Test func aCMYKJPEGWithOrWithoutAnAdobeMarkerKeepsItsColours() throws {
+            // Red is no cyan, full magenta and yellow, no black; blue full cyan and magenta. Stored as 255 − ink.
+            for adobe in [nil, 0] as [Int?] {
+                let file = ImageHeaders.flatJPEG(width: 24, height: 8, adobeTransform: adobe) { x, _ in
+                    [[255, 0, 0, 255], [0, 0, 255, 255], [255, 255, 255, 255]][x]
+                }
+                let decoded = try ImageDecoder.decode(file)
+                #expect([Self.pixel(decoded.surface, 2, 2), Self.pixel(decoded.surface, 10, 2), Self.pixel(decoded.surface, 18, 2)]
+                        == [Self.red, Self.blue, Self.white], "Adobe marker: \(adobe != nil)")
+                #expect(decoded.notes == [adobe == nil ? "converted from CMYK (no Adobe marker, read inverted as Photoshop writes it) to RGB"
+                                                       : "converted from CMYK (Adobe, inverted) to RGB"])
             }
         }
 
