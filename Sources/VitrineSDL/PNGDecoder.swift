@@ -15,9 +15,16 @@ enum PNGDecoder {
     /// The most ancillary chunks libpng keeps (its `png_set_chunk_cache_max`).
     static let maximumChunks: UInt32 = 1000
 
-    /// Decodes `bytes`, a whole PNG file, so that it covers `target` (nil: full size).
+    /// How much of the file a decode read, for tests: a decode stops reading once every row is decoded.
+    final class Reading {
+        /// The bytes of the file libpng was given, from its start.
+        var bytes = 0
+    }
+
+    /// Decodes `bytes`, a whole PNG file, so that it covers `target` (nil: full size); `reading` learns how much
+    /// of the file was read.
     static func decode(_ bytes: [UInt8], covering target: PixelSize?, stop: DecodeStop? = nil,
-                       seconds: Double = ImageLimits.decodeSeconds) throws(ImageProblem) -> DecodedImage {
+                       seconds: Double = ImageLimits.decodeSeconds, reading: Reading? = nil) throws(ImageProblem) -> DecodedImage {
         let budget = DecodeBudget(stop: stop, seconds: seconds)
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
@@ -26,15 +33,19 @@ enum PNGDecoder {
                                                  ImageLimits.maximumPNGChunkBytes, maximumChunks) else {
                     throw .overLimit(.png, "out of memory starting the PNG decoder")
                 }
-                defer { vitrine_png_destroy(v) }
+                defer {
+                    reading?.bytes = v.pointee.at
+                    vitrine_png_destroy(v)
+                }
                 return try decode(v, covering: target, budget: budget)
             }
         }
         return try result.get()
     }
 
-    private static func problem(_ v: UnsafeMutablePointer<vitrine_png>) -> ImageProblem {
-        .corruptData(.png, "cannot decode it (libpng: \(text(v.pointee.message)))")
+    private static func problem(_ v: UnsafeMutablePointer<vitrine_png>, _ budget: DecodeBudget) -> ImageProblem {
+        if v.pointee.over_time != 0 { return budget.overTime(.png) }
+        return .corruptData(.png, "cannot decode it (libpng: \(text(v.pointee.message)))")
     }
 
     private static func text<T>(_ tuple: T) -> String {
@@ -43,7 +54,8 @@ enum PNGDecoder {
 
     private static func decode(_ v: UnsafeMutablePointer<vitrine_png>, covering target: PixelSize?, budget: DecodeBudget) throws(ImageProblem) -> DecodedImage {
         var passes: Int32 = 0
-        guard vitrine_png_start(v, &passes) != 0 else { throw problem(v) }
+        v.pointee.deadline = budget.deadline  // Checked at each read of the file, within a row too.
+        guard vitrine_png_start(v, &passes) != 0 else { throw problem(v, budget) }
         let png = v.pointee.png, info = v.pointee.info
         let stored = PixelSize(width: Int(png_get_image_width(png, info)), height: Int(png_get_image_height(png, info)))
         guard png_get_rowbytes(png, info) == stored.width * 4 else {
@@ -62,7 +74,7 @@ enum PNGDecoder {
             guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
             for _ in 0..<passes {
                 for y in 0..<stored.height {
-                    guard vitrine_png_read_row(v, base + y * Int(s.pitch)) != 0 else { throw problem(v) }
+                    guard vitrine_png_read_row(v, base + y * Int(s.pitch)) != 0 else { throw problem(v, budget) }
                     try budget.check(.png)
                 }
             }
@@ -95,7 +107,7 @@ enum PNGDecoder {
         var rowsInBox = 0
         for y in 0..<stored.height {
             let ok = row.withUnsafeMutableBufferPointer { vitrine_png_read_row(v, $0.baseAddress) }
-            guard ok != 0 else { throw problem(v) }
+            guard ok != 0 else { throw problem(v, budget) }
             try budget.check(.png)
             for x in 0..<stored.width {
                 let p = x * 4
