@@ -42,8 +42,13 @@ enum JPEGDecoder {
         }
     }
 
+    /// A C string held in a fixed-size array of the decoder.
+    private static func text<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    }
+
     private static func failure(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> ImageProblem {
-        let message = withUnsafeBytes(of: j.pointee.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let message = text(j.pointee.message)
         let code = Int(j.pointee.errors.msg_code)
         if code == Int(JERR_NO_BACKING_STORE.rawValue) || code == Int(JERR_OUT_OF_MEMORY.rawValue) {
             return .overLimit(.jpeg, "decoding needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
@@ -84,10 +89,12 @@ enum JPEGDecoder {
         guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self),
               vitrine_jpeg_read_all(j, pixels, Int(s.pitch)) != 0 else { throw failure(j) }
         if j.pointee.truncated != 0 {
-            throw .corruptData(.jpeg, "the file is cut off (libjpeg: Premature end of JPEG file); the picture would be grey below the cut")
+            throw .corruptData(.jpeg, j.pointee.ended != 0 ? "the file is cut off (libjpeg: Premature end of JPEG file); the picture would be grey below the cut"
+                               : "the picture data is cut off before its end marker (libjpeg: \(text(j.pointee.first_warning))); the picture would be grey below the cut")
         }
+        if j.pointee.ended != 0 { notes.append("the file ends without its end-of-image marker; its picture data is whole") }
         if j.pointee.warnings > 0 {
-            let first = withUnsafeBytes(of: j.pointee.first_warning) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let first = text(j.pointee.first_warning)
             notes.append("damaged data decoded anyway (libjpeg: \(first)\(j.pointee.warnings > 1 ? ", and \(j.pointee.warnings - 1) more warnings" : ""))")
         }
         if isCMYK { convertCMYK(surface) }

@@ -90,6 +90,25 @@ extension SDLTests {
             }
         }
 
+        /// libjpeg warns "Premature end of JPEG file" whenever it reads past the data, even only to look ahead: a
+        /// file whose data is whole but lacks its end marker was refused as cut off, while one cut in half with an
+        /// end marker appended (grey below the cut) was shown with a note. What tells them apart is whether the
+        /// decoder ran into the end while it still needed data.
+        @Test func aJPEGMissingOnlyItsEndMarkerIsShownAndOneWhoseDataEndsEarlyIsRefused() throws {
+            let jpeg = try Self.quadrantJPEG(size: PixelSize(width: 600, height: 400))
+            let flat = ImageHeaders.flatJPEG(width: 64, height: 64, endMarker: false) { x, y in [UInt8(x * 30), UInt8(y * 30), 128] }
+            for whole in [Array(jpeg.dropLast(2)), flat] {
+                let decoded = try ImageDecoder.decode(whole)
+                #expect(decoded.notes == ["the file ends without its end-of-image marker; its picture data is whole"])
+            }
+            #expect(try Self.corners(ImageDecoder.decode(Array(jpeg.dropLast(2))).surface) == Self.expectedCorners[1])
+            let cut = Array(jpeg.prefix(jpeg.count / 2))
+            for (bytes, reason) in [(cut + [0xFF, 0xD9], "the picture data is cut off before its end marker (libjpeg: Corrupt JPEG data: premature end of data segment)"),
+                                    (cut, "the file is cut off (libjpeg: Premature end of JPEG file)")] {
+                #expect { try ImageDecoder.decode(bytes) } throws: { "\($0)".contains(reason) }
+            }
+        }
+
         @Test func anAdobeCMYKJPEGKeepsItsColours() throws {
             let decoded = try ImageDecoder.decode(try Self.fixture("cmyk-adobe.jpg"))
             #expect(Self.pixel(decoded.surface, 2, 8) == Self.red)
