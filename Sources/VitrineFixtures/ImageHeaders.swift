@@ -63,13 +63,32 @@ public enum ImageHeaders {
     }
 
     /// An APP1 segment (marker, length, body) holding an Exif block whose IFD0 has one entry: `Orientation` =
-    /// `orientation`, in the byte order `littleEndian` picks.
-    public static func exifSegment(orientation: Int, littleEndian little: Bool = false) -> [UInt8] {
-        func field(_ value: Int, _ count: Int) -> [UInt8] { little ? littleEndian(value, count) : bigEndian(value, count) }
-        let tiff: [UInt8] = (little ? Array("II".utf8) : Array("MM".utf8)) + field(42, 2) + field(8, 4)
-            + field(1, 2) + field(0x0112, 2) + field(3, 2) + field(1, 4) + field(orientation, 2) + [0, 0] + field(0, 4)
-        let body = Array("Exif".utf8) + [0, 0] + tiff
+    /// `orientation`, in the byte order `littleEndian` picks, stored as `type` (3: SHORT, 4: LONG).
+    public static func exifSegment(orientation: Int, littleEndian little: Bool = false, type: Int = 3) -> [UInt8] {
+        let body = Array("Exif".utf8) + [0, 0] + exifTIFF(orientation: orientation, littleEndian: little, type: type)
         return [0xFF, 0xE1] + bigEndian(body.count + 2, 2) + body
+    }
+
+    /// The TIFF block of ``exifSegment(orientation:littleEndian:type:)``, as a PNG `eXIf` or WebP `EXIF` chunk
+    /// holds it.
+    public static func exifTIFF(orientation: Int, littleEndian little: Bool = false, type: Int = 3) -> [UInt8] {
+        func field(_ value: Int, _ count: Int) -> [UInt8] { little ? littleEndian(value, count) : bigEndian(value, count) }
+        return (little ? Array("II".utf8) : Array("MM".utf8)) + field(42, 2) + field(8, 4)
+            + field(1, 2) + field(0x0112, 2) + field(type, 2) + field(1, 4) + (type == 4 ? field(orientation, 4) : field(orientation, 2) + [0, 0])
+            + field(0, 4)
+    }
+
+    /// `png` (a whole PNG file) with a chunk of `type` holding `data` right after its `IHDR`.
+    public static func inserting(chunk type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
+        Array(png.prefix(33)) + chunk(type, data) + Array(png.dropFirst(33))
+    }
+
+    /// `still`, a simple WebP file of `width` x `height` (one `VP8 ` or `VP8L` chunk), made extended: a `VP8X`
+    /// header flagging Exif, the image chunk, then an `EXIF` chunk holding `tiff`.
+    public static func webp(_ still: [UInt8], width: Int, height: Int, exif tiff: [UInt8]) -> [UInt8] {
+        let body = Array("VP8X".utf8) + littleEndian(10, 4) + [0x08, 0, 0, 0] + littleEndian(width - 1, 3) + littleEndian(height - 1, 3)
+            + Array(still.dropFirst(12)) + (still.count % 2 == 1 ? [0] : []) + Array("EXIF".utf8) + littleEndian(tiff.count, 4) + tiff + (tiff.count % 2 == 1 ? [0] : [])
+        return Array("RIFF".utf8) + littleEndian(4 + body.count, 4) + Array("WEBP".utf8) + body
     }
 
     /// `jpeg` (a whole JPEG file) with `segment` inserted right after its SOI marker.

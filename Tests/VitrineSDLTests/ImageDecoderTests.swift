@@ -58,6 +58,29 @@ extension SDLTests {
             }
         }
 
+        /// A PNG's `eXIf` chunk and a WebP's `EXIF` chunk turn the picture as a JPEG's Exif does: both were ignored.
+        @Test func aPNGsAndAWebPsExifOrientationTurnThePicture() throws {
+            _ = Fixture.library
+            var rgba: [UInt8] = []
+            for y in 0..<200 { for x in 0..<300 { rgba += y >= 100 ? [255, 255, 255, 255] : x < 150 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-exif-\(UUID().uuidString).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Surface(rgba: rgba, size: PixelSize(width: 300, height: 200)).writePNG(to: path)
+            let plain = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let options = DecodeOptions(covering: PixelSize(width: 300, height: 200))
+            for orientation in [3, 6, 8] {
+                let png = ImageHeaders.inserting(chunk: "eXIf", ImageHeaders.exifTIFF(orientation: orientation), into: plain)
+                let decoded = try ImageDecoder.decode(png, options: options)
+                #expect(Self.corners(decoded.surface) == Self.expectedCorners[orientation], "orientation \(orientation)")
+                #expect(decoded.notes == ["shown \(ImageOrientation(rawValue: orientation)!.description) (Exif orientation \(orientation))"])
+                #expect(decoded.isSame(as: options))
+            }
+            let still = try #require(try WebPFirstFrame.first(in: Self.fixture("animated.webp"))).still  // 16x16, red.
+            let webp = ImageHeaders.webp(still, width: 16, height: 16, exif: ImageHeaders.exifTIFF(orientation: 6, littleEndian: true))
+            #expect(try ImageDecoder.decode(webp).notes == ["shown turned a quarter turn clockwise (Exif orientation 6)"])
+            #expect(try ImageDecoder.decode(webp, options: DecodeOptions(exifOrientation: false)).notes.isEmpty)
+        }
+
         @Test func exifOrientationCanBeTurnedOff() throws {
             let file = ImageHeaders.inserting(ImageHeaders.exifSegment(orientation: 6), into: try Self.quadrantJPEG())
             let decoded = try ImageDecoder.decode(file, options: DecodeOptions(exifOrientation: false))
