@@ -93,8 +93,10 @@ static inline void vitrine_png_destroy(vitrine_png *v) {
 
 /// Reads the header and sets the output to 8-bit BGRA (ARGB8888's bytes on a little-endian machine): palettes and
 /// low bit depths expanded, grey made RGB, a tRNS colour made alpha, 16-bit samples scaled, opaque pictures given
-/// 255 alpha. Gives the number of interlace passes in `passes`; 0 on failure.
-static inline int vitrine_png_start(vitrine_png *v, int *passes) {
+/// 255 alpha. Gives the number of interlace passes in `passes`; 0 on failure. An interlaced picture comes as whole
+/// rows, once per pass (libpng combining the passes in the caller's picture), with `combine_passes`; else as each
+/// pass's own rows in turn (Adam7: a pass with no rows or no columns is skipped).
+static inline int vitrine_png_start(vitrine_png *v, int *passes, int combine_passes) {
     if (setjmp(png_jmpbuf(v->png))) return 0;
     png_read_info(v->png, v->info);
     png_set_expand(v->png);
@@ -102,7 +104,8 @@ static inline int vitrine_png_start(vitrine_png *v, int *passes) {
     png_set_scale_16(v->png);
     png_set_bgr(v->png);
     png_set_filler(v->png, 0xFF, PNG_FILLER_AFTER);
-    *passes = png_set_interlace_handling(v->png);
+    *passes = png_get_interlace_type(v->png, v->info) == PNG_INTERLACE_ADAM7 ? 7 : 1;
+    if (combine_passes) png_set_interlace_handling(v->png);
     png_uint_32 width = png_get_image_width(v->png, v->info), height = png_get_image_height(v->png, v->info);
     if (*passes > 1) {
         // Adam7: a pass with no columns has no rows either.

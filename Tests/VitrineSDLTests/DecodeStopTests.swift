@@ -47,6 +47,20 @@ extension SDLTests {
             #expect(decoded.notes.isEmpty)
         }
 
+        /// An interlaced PNG shrunk to its card is summed into its boxes pass by pass: it took the whole picture at
+        /// 4 bytes a pixel (a 4900x4900 one peaked 97 MiB above the process's start), and one over the limit was
+        /// refused even when its card needed a sixteenth of it.
+        @Test func anInterlacedPNGShrunkNeedsMemoryForItsBoxesNotTheWholePicture() throws {
+            _ = Fixture.library
+            let png = ImageHeaders.blackPNG(width: 600, height: 400, interlaced: true)  // 938 KiB decoded whole.
+            let card = try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 512 * 1024)
+            #expect(card.surface.size == PixelSize(width: 150, height: 100))
+            #expect(ImageDecoding.corners(card.surface) == Array(repeating: 0xFF00_0000, count: 4))
+            #expect { try PNGDecoder.decode(png, covering: nil, memoryBytes: 512 * 1024) } throws: {
+                "\($0)" == "decoding this interlaced PNG needs 0 MiB (600x400, 4 bytes a pixel), over the 0 MiB decode memory limit"
+            }
+        }
+
         /// Within a row too: a row of 2 megapixels (6 MB inflated) is not read to its end once past the limit.
         @Test func aPNGPastItsTimeLimitStopsWithinARow() throws {
             _ = Fixture.library
