@@ -4,8 +4,9 @@
     python3 Scripts/make_hostile_images.py OUTDIR
 
 Huge ancillary PNG chunk lengths, PNGs with thousands of chunks, truncated JPEGs, CMYK JPEGs, GIF frames larger than
-their logical screen, progressive JPEGs with many scans (jpegtran -scans), all eight Exif orientations, and large
-pictures near the limits. Needs Pillow, ImageMagick's convert and jpegtran (libjpeg-turbo-progs).
+their logical screen, progressive JPEGs with many scans (jpegtran -scans), all eight Exif orientations, a PNG with
+gigabytes of zeros after its rows, and large pictures near the limits. Needs Pillow, ImageMagick's convert and
+jpegtran (libjpeg-turbo-progs).
 """
 import os
 import struct
@@ -64,6 +65,22 @@ def repeat_last_scan(jpeg, scans):
     return jpeg[:end] + jpeg[first:stop] * max(0, scans - len(starts)) + jpeg[end:]
 
 
+def png_with_tail(width, height, tail):
+    """A valid RGB PNG whose one zlib stream goes on with `tail` zeros after its last row (about 1 KB of file a
+    MB of zeros), split into 64 KB IDAT chunks: a decoder that inflates the whole stream pays for every zero."""
+    rows = b"".join(b"\0" + bytes([255, 0, 0]) * width for _ in range(height))
+    deflate = zlib.compressobj(9)
+    data = deflate.compress(rows)
+    zeros = bytes(1 << 24)
+    while tail > 0:
+        data += deflate.compress(zeros[:min(tail, len(zeros))])
+        tail -= len(zeros)
+    data += deflate.flush()
+    idat = b"".join(chunk(b"IDAT", data[at:at + 65536]) for at in range(0, len(data), 65536))
+    ihdr = chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    return b"\x89PNG\r\n\x1a\n" + ihdr + idat + chunk(b"IEND", b"")
+
+
 def write(folder, name, data):
     with open(os.path.join(folder, name), "wb") as f:
         f.write(data)
@@ -102,6 +119,12 @@ def main():
     data = open(base, "rb").read()
     for cut in (1000, len(data) // 2, len(data) - 2):
         write(out, f"jpeg-cut-at-{cut}.jpg", data[:cut])
+    # Cut in half with an end marker appended (the data runs out mid-scan: refused), and whole but for its end
+    # marker (shown, with a note).
+    write(out, "jpeg-cut-half-with-eoi.jpg", data[:len(data) // 2] + b"\xff\xd9")
+    write(out, "jpeg-no-eoi.jpg", data[:-2])
+    # A 16x16 PNG with 4 GiB of zeros after its rows in the same zlib stream (4 MB of file).
+    write(out, "png-16x16-4gib-zero-tail.png", png_with_tail(16, 16, 4 << 30))
     subprocess.run(["convert", base, "-colorspace", "CMYK", os.path.join(out, "jpeg-cmyk-adobe.jpg")], check=True)
     photo(os.path.join(out, "jpeg-8000x6000.jpg"), (8000, 6000), quality=85)
     # Progressive: 3000 scans of a 48 MP picture and of a 2000x1500 one, and 99 (under the limit). jpegtran writes

@@ -18,10 +18,16 @@ typedef struct vitrine_jpeg {
     jmp_buf jump;
     /// The reason of the last failure, or of the first warning.
     char message[JMSG_LENGTH_MAX];
-    /// How many warnings the library gave (corrupt or truncated data it decoded past).
+    /// How many warnings the library gave (corrupt or truncated data it decoded past), but for reading past the
+    /// end of the file (`ended`).
     int warnings;
     char first_warning[JMSG_LENGTH_MAX];
-    /// Whether the data ended before the image did ("Premature end of JPEG file"): libjpeg greys out the rest.
+    /// Whether libjpeg read past the end of the file ("Premature end of JPEG file"). It does so to look ahead too,
+    /// so a file whose data is whole but which lacks its end marker warns as well.
+    int ended;
+    /// Whether the entropy decoder ran into the end of the data (the file's, or an end marker) while it still
+    /// needed bits ("premature end of data segment" at EOI): libjpeg greys out the rest. With arithmetic coding,
+    /// which gives no such warning, reading past the end counts.
     int truncated;
     /// Stop after this many progressive scans (0: no limit), or once the decoding thread's CPU time
     /// (CLOCK_THREAD_CPUTIME_ID) passes `deadline` seconds.
@@ -41,7 +47,13 @@ static void vitrine_jpeg_error_exit(j_common_ptr info) {
 static void vitrine_jpeg_emit(j_common_ptr info, int level) {
     vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
     if (level >= 0) return;  // Trace messages.
-    if (info->err->msg_code == JWRN_JPEG_EOF) j->truncated = 1;
+    int code = info->err->msg_code;
+    if (code == JWRN_JPEG_EOF) {
+        j->ended = 1;
+        if (j->info.arith_code) j->truncated = 1;
+        return;
+    }
+    if (code == JWRN_HIT_MARKER && j->info.unread_marker == JPEG_EOI) j->truncated = 1;
     if (j->warnings++ == 0) info->err->format_message(info, j->first_warning);
 }
 

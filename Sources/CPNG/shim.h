@@ -1,9 +1,15 @@
 #pragma once
 // libpng for Vitrine's PNG decoder. libpng reports a fatal error by longjmp-ing to the jump point its png_struct
 // holds, so each call below sets that point first and returns 0 (with the reason in `message`) instead.
+//
+// Once the last row is decoded, libpng goes on inflating the rest of the zlib stream before it returns that row
+// (png_read_finish_IDAT), however long it is: a valid file with gigabytes of zeros after its rows took minutes.
+// A user transform counts the rows as they are decoded, and once the last is, the next read of the file stops
+// libpng (rows_done): the rows are all that is wanted. Each read of the file also checks the time limit.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <png.h>
 
 /// A reader of a PNG held in memory, with its limits and what it reported.
@@ -15,6 +21,15 @@ typedef struct vitrine_png {
     char message[200];
     int warnings;
     char first_warning[200];
+    /// The rows (of every interlace pass) not yet decoded; once it reaches 0, `rows_done` is set.
+    unsigned long rows_left;
+    int rows_done;
+    /// Whether libpng was stopped after the last row, reading what follows it.
+    int tail_skipped;
+    /// The decoding thread's CPU time (CLOCK_THREAD_CPUTIME_ID) past which a read of the file fails (0: none),
+    /// and whether one did.
+    double deadline;
+    int over_time;
 } vitrine_png;
 
 static void vitrine_png_error(png_structp png, png_const_charp text) {
@@ -30,6 +45,16 @@ static void vitrine_png_warning(png_structp png, png_const_charp text) {
 
 static void vitrine_png_read(png_structp png, png_bytep out, size_t count) {
     vitrine_png *v = (vitrine_png *)png_get_io_ptr(png);
+    if (v->rows_done) {
+        v->tail_skipped = 1;
+        png_error(png, "every row is decoded");
+    }
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    if (v->deadline > 0 && (double)now.tv_sec + now.tv_nsec / 1e9 > v->deadline) {
+        v->over_time = 1;
+        png_error(png, "decoding took longer than the time limit");
+    }
     if (v->size - v->at < count) png_error(png, "the file is cut off");
     memcpy(out, v->data + v->at, count);
     v->at += count;
@@ -54,6 +79,13 @@ static inline vitrine_png *vitrine_png_create(const unsigned char *data, size_t 
     return v;
 }
 
+/// Called by libpng on each row once it is inflated and unfiltered, before it goes to the caller.
+static void vitrine_png_row_decoded(png_structp png, png_row_infop row, png_bytep data) {
+    (void)row; (void)data;
+    vitrine_png *v = (vitrine_png *)png_get_error_ptr(png);
+    if (v->rows_left > 0 && --v->rows_left == 0) v->rows_done = 1;
+}
+
 static inline void vitrine_png_destroy(vitrine_png *v) {
     png_destroy_read_struct(&v->png, &v->info, NULL);
     free(v);
@@ -61,8 +93,10 @@ static inline void vitrine_png_destroy(vitrine_png *v) {
 
 /// Reads the header and sets the output to 8-bit BGRA (ARGB8888's bytes on a little-endian machine): palettes and
 /// low bit depths expanded, grey made RGB, a tRNS colour made alpha, 16-bit samples scaled, opaque pictures given
-/// 255 alpha. Gives the number of interlace passes in `passes`; 0 on failure.
-static inline int vitrine_png_start(vitrine_png *v, int *passes) {
+/// 255 alpha. Gives the number of interlace passes in `passes`; 0 on failure. An interlaced picture comes as whole
+/// rows, once per pass (libpng combining the passes in the caller's picture), with `combine_passes`; else as each
+/// pass's own rows in turn (Adam7: a pass with no rows or no columns is skipped).
+static inline int vitrine_png_start(vitrine_png *v, int *passes, int combine_passes) {
     if (setjmp(png_jmpbuf(v->png))) return 0;
     png_read_info(v->png, v->info);
     png_set_expand(v->png);
@@ -70,14 +104,27 @@ static inline int vitrine_png_start(vitrine_png *v, int *passes) {
     png_set_scale_16(v->png);
     png_set_bgr(v->png);
     png_set_filler(v->png, 0xFF, PNG_FILLER_AFTER);
-    *passes = png_set_interlace_handling(v->png);
+    *passes = png_get_interlace_type(v->png, v->info) == PNG_INTERLACE_ADAM7 ? 7 : 1;
+    if (combine_passes) png_set_interlace_handling(v->png);
+    png_uint_32 width = png_get_image_width(v->png, v->info), height = png_get_image_height(v->png, v->info);
+    if (*passes > 1) {
+        // Adam7: a pass with no columns has no rows either.
+        v->rows_left = 0;
+        for (int pass = 0; pass < 7; pass++)
+            if (PNG_PASS_COLS(width, pass) > 0) v->rows_left += PNG_PASS_ROWS(height, pass);
+    } else {
+        v->rows_left = height;
+    }
+    png_set_read_user_transform_fn(v->png, vitrine_png_row_decoded);
     png_read_update_info(v->png, v->info);
     return 1;
 }
 
-/// Reads the next row (of the current pass) into `row`; 0 on failure.
+/// Reads the next row (of the current pass) into `row`; 0 on failure. Once every row is decoded, libpng is not
+/// called again: the row it was stopped in is whole.
 static inline int vitrine_png_read_row(vitrine_png *v, unsigned char *row) {
-    if (setjmp(png_jmpbuf(v->png))) return 0;
+    if (v->tail_skipped) return 1;
+    if (setjmp(png_jmpbuf(v->png))) return v->tail_skipped;
     png_read_row(v->png, row, NULL);
     return 1;
 }

@@ -2,10 +2,18 @@ extension ImageHeaders {
     /// A whole, valid, all-black PNG of `width` x `height` (RGB, `bitDepth` 8 or 16), its zlib stream written by
     /// hand as one fixed-Huffman deflate block: a zero, then runs of 258 zeros at distance 1 (13 bits each), so a
     /// picture of hundreds of megabytes takes about a thousandth of that. Slow to decode for its size: a
-    /// 7000x7000 16-bit one is a 2 MB file that inflates to 294 MB.
-    public static func blackPNG(width: Int, height: Int, bitDepth: Int = 8) -> [UInt8] {
-        let ihdr = bigEndian(width, 4) + bigEndian(height, 4) + [UInt8(bitDepth), 2, 0, 0, 0]  // RGB, no interlace.
-        let total = height * (1 + width * 3 * bitDepth / 8)  // Each row: filter type 0, then its zero samples.
+    /// 7000x7000 16-bit one is a 2 MB file that inflates to 294 MB. `interlaced` stores it in Adam7's seven passes;
+    /// `trailingZeros` more zeros follow the last row in the same zlib stream (about 160 to a byte of the file),
+    /// data no row needs.
+    public static func blackPNG(width: Int, height: Int, bitDepth: Int = 8, interlaced: Bool = false, trailingZeros: Int = 0) -> [UInt8] {
+        let ihdr = bigEndian(width, 4) + bigEndian(height, 4) + [UInt8(bitDepth), 2, 0, 0, interlaced ? 1 : 0]  // RGB.
+        // Each row: filter type 0, then its zero samples; an interlaced pass has rows of its own width.
+        func rows(_ columns: Int, _ count: Int) -> Int { columns == 0 ? 0 : count * (1 + columns * 3 * bitDepth / 8) }
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        let image = interlaced
+            ? passes.reduce(0) { sum, p in sum + rows((width - p.0 + p.2 - 1) / p.2, (height - p.1 + p.3 - 1) / p.3) }
+            : rows(width, height)
+        let total = image + trailingZeros
         var bits = DeflateBits()
         bits.write(1, count: 1)  // BFINAL.
         bits.write(1, count: 2)  // BTYPE 01: fixed Huffman codes.

@@ -63,13 +63,32 @@ public enum ImageHeaders {
     }
 
     /// An APP1 segment (marker, length, body) holding an Exif block whose IFD0 has one entry: `Orientation` =
-    /// `orientation`, in the byte order `littleEndian` picks.
-    public static func exifSegment(orientation: Int, littleEndian little: Bool = false) -> [UInt8] {
-        func field(_ value: Int, _ count: Int) -> [UInt8] { little ? littleEndian(value, count) : bigEndian(value, count) }
-        let tiff: [UInt8] = (little ? Array("II".utf8) : Array("MM".utf8)) + field(42, 2) + field(8, 4)
-            + field(1, 2) + field(0x0112, 2) + field(3, 2) + field(1, 4) + field(orientation, 2) + [0, 0] + field(0, 4)
-        let body = Array("Exif".utf8) + [0, 0] + tiff
+    /// `orientation`, in the byte order `littleEndian` picks, stored as `type` (3: SHORT, 4: LONG).
+    public static func exifSegment(orientation: Int, littleEndian little: Bool = false, type: Int = 3) -> [UInt8] {
+        let body = Array("Exif".utf8) + [0, 0] + exifTIFF(orientation: orientation, littleEndian: little, type: type)
         return [0xFF, 0xE1] + bigEndian(body.count + 2, 2) + body
+    }
+
+    /// The TIFF block of ``exifSegment(orientation:littleEndian:type:)``, as a PNG `eXIf` or WebP `EXIF` chunk
+    /// holds it.
+    public static func exifTIFF(orientation: Int, littleEndian little: Bool = false, type: Int = 3) -> [UInt8] {
+        func field(_ value: Int, _ count: Int) -> [UInt8] { little ? littleEndian(value, count) : bigEndian(value, count) }
+        return (little ? Array("II".utf8) : Array("MM".utf8)) + field(42, 2) + field(8, 4)
+            + field(1, 2) + field(0x0112, 2) + field(type, 2) + field(1, 4) + (type == 4 ? field(orientation, 4) : field(orientation, 2) + [0, 0])
+            + field(0, 4)
+    }
+
+    /// `png` (a whole PNG file) with a chunk of `type` holding `data` right after its `IHDR`.
+    public static func inserting(chunk type: String, _ data: [UInt8], into png: [UInt8]) -> [UInt8] {
+        Array(png.prefix(33)) + chunk(type, data) + Array(png.dropFirst(33))
+    }
+
+    /// `still`, a simple WebP file of `width` x `height` (one `VP8 ` or `VP8L` chunk), made extended: a `VP8X`
+    /// header flagging Exif, the image chunk, then an `EXIF` chunk holding `tiff`.
+    public static func webp(_ still: [UInt8], width: Int, height: Int, exif tiff: [UInt8]) -> [UInt8] {
+        let body = Array("VP8X".utf8) + littleEndian(10, 4) + [0x08, 0, 0, 0] + littleEndian(width - 1, 3) + littleEndian(height - 1, 3)
+            + Array(still.dropFirst(12)) + (still.count % 2 == 1 ? [0] : []) + Array("EXIF".utf8) + littleEndian(tiff.count, 4) + tiff + (tiff.count % 2 == 1 ? [0] : [])
+        return Array("RIFF".utf8) + littleEndian(4 + body.count, 4) + Array("WEBP".utf8) + body
     }
 
     /// `jpeg` (a whole JPEG file) with `segment` inserted right after its SOI marker.
@@ -147,9 +166,10 @@ public enum ImageHeaders {
 
     /// A whole bit-field BMP (`BI_BITFIELDS`) of `bits` (16 or 32) a pixel with `masks` (red, green, blue and,
     /// with a 108-byte V4 header, alpha); `pixel(x, y)` gives each stored value, rows bottom-up (top-down when
-    /// `topDown`).
+    /// `topDown`). `compression` 0 (`BI_RGB`) with a `headerSize` of 56 or more keeps the masks in the header, where
+    /// only the alpha mask counts; a `headerSize` of 40 with four masks is `BI_ALPHABITFIELDS`' layout.
     public static func bitfieldsBMP(width: Int, height: Int, bits: Int, masks: [UInt32], topDown: Bool = false,
-                                    pixel: (Int, Int) -> UInt32) -> [UInt8] {
+                                    compression: Int = 3, headerSize: Int? = nil, pixel: (Int, Int) -> UInt32) -> [UInt8] {
         let stride = (width * bits + 31) / 32 * 4
         var data: [UInt8] = []
         for row in 0..<height {
@@ -158,11 +178,11 @@ public enum ImageHeaders {
             for x in 0..<width { line += littleEndian(Int(pixel(x, y)), bits / 8) }
             data += line + [UInt8](repeating: 0, count: stride - line.count)
         }
-        let headerSize = masks.count == 4 ? 108 : 40
+        let headerSize = headerSize ?? (masks.count == 4 ? 108 : 40)
         var info = littleEndian(headerSize, 4) + littleEndian(width, 4) + littleEndian(topDown ? -height : height, 4) + littleEndian(1, 2)
-            + littleEndian(bits, 2) + littleEndian(3, 4) + littleEndian(data.count, 4) + [UInt8](repeating: 0, count: 16)
+            + littleEndian(bits, 2) + littleEndian(compression, 4) + littleEndian(data.count, 4) + [UInt8](repeating: 0, count: 16)
         info += masks.flatMap { littleEndian(Int($0), 4) }
-        info += [UInt8](repeating: 0, count: max(0, headerSize + (masks.count == 4 ? 0 : 12) - info.count))
+        info += [UInt8](repeating: 0, count: max(0, headerSize + (headerSize > 40 ? 0 : 4 * masks.count) - info.count))
         let offset = 14 + info.count
         return Array("BM".utf8) + littleEndian(offset + data.count, 4) + [0, 0, 0, 0] + littleEndian(offset, 4) + info + data
     }

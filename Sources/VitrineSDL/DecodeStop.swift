@@ -57,9 +57,12 @@ struct DecodeBudget {
     /// Throws when the decode is to give up: stopped, or past its time limit.
     func check(_ format: ImageFormat) throws(ImageProblem) {
         if DecodeStop.shouldStop(stop) { throw DecodeStop.abandoned(format) }
-        if DecodeBudget.threadCPUSeconds > deadline {
-            throw .overLimit(format, "decoding took longer than \(DecodeBudget.seconds(seconds)) s, the limit, and was abandoned")
-        }
+        if DecodeBudget.threadCPUSeconds > deadline { throw overTime(format) }
+    }
+
+    /// The reason a decode past its time limit is refused with.
+    func overTime(_ format: ImageFormat) -> ImageProblem {
+        .overLimit(format, "decoding took longer than \(DecodeBudget.seconds(seconds)) s, the limit, and was abandoned")
     }
 
     /// `value` seconds as written in a message: 5, not 5.0.

@@ -26,7 +26,7 @@ public struct DecodedImage {
         case .jpeg:
             return surface.size == orientation.shownSize(of: DecodeScale.scaled(info.size, DecodeScale.numerator(stored: info.size, covering: target)))
         case .png:
-            return surface.size == DecodeScale.boxed(info.size, DecodeScale.boxFactor(stored: info.size, covering: target))
+            return surface.size == orientation.shownSize(of: DecodeScale.boxed(info.size, DecodeScale.boxFactor(stored: info.size, covering: target)))
         default:
             return true
         }
@@ -37,7 +37,8 @@ public struct DecodedImage {
 public struct DecodeOptions: Hashable, Sendable {
     /// The shown size the decoded picture must cover (its aspect-fill crop at least this big); nil for full size.
     public var covering: PixelSize?
-    /// Whether a JPEG's Exif orientation turns the picture (`display.exifOrientation`).
+    /// Whether the Exif orientation (a JPEG's, a PNG's `eXIf`, a WebP's `EXIF`) turns the picture
+    /// (`display.exifOrientation`).
     public var exifOrientation: Bool
 
     /// Options for a picture covering `covering` pixels.

@@ -7,9 +7,10 @@ import VitrineSystem
 /// Decodes JPEGs with libjpeg-turbo, at the size the card needs: the smallest of 1/8, 1/4, 1/2 and 1 (libjpeg's
 /// DCT scaling, see ``DecodeScale``) whose picture still covers the requested size, straight into 32-bit ARGB.
 ///
-/// A 6000x4000 photo for a 1200x800 card decodes at 1500x1000: a quarter of the work and a sixteenth of the memory. CMYK and YCCK pictures (print files) are converted to RGB, inverted when an
-/// Adobe marker says so (Photoshop's convention). The limits of ``ImageLimits`` hold: progressive scans, decode
-/// memory and time. Data that ends early is refused; other damage libjpeg decodes past is reported as a note.
+/// A 6000x4000 photo for a 1200x800 card decodes at 1500x1000: a quarter of the work and a sixteenth of the
+/// memory. CMYK and YCCK pictures (print files) are converted to RGB, read as inverted (Photoshop's convention)
+/// with an Adobe marker or without. The limits of ``ImageLimits`` hold: progressive scans, decode memory and time.
+/// Data that ends early is refused; other damage libjpeg decodes past is reported as a note.
 enum JPEGDecoder {
     /// Decodes `bytes` (a whole JPEG file) so that its picture covers `target` pixels as stored (nil: full size).
     static func decode(_ bytes: [UInt8], covering target: PixelSize?, stop: DecodeStop? = nil,
@@ -41,8 +42,13 @@ enum JPEGDecoder {
         }
     }
 
+    /// A C string held in a fixed-size array of the decoder.
+    private static func text<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    }
+
     private static func failure(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> ImageProblem {
-        let message = withUnsafeBytes(of: j.pointee.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let message = text(j.pointee.message)
         let code = Int(j.pointee.errors.msg_code)
         if code == Int(JERR_NO_BACKING_STORE.rawValue) || code == Int(JERR_OUT_OF_MEMORY.rawValue) {
             return .overLimit(.jpeg, "decoding needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
@@ -64,10 +70,10 @@ enum JPEGDecoder {
         var notes: [String] = []
         let colorSpace = j.pointee.info.jpeg_color_space
         let isCMYK = colorSpace == JCS_CMYK || colorSpace == JCS_YCCK
-        let inverted = isCMYK && j.pointee.info.saw_Adobe_marker != 0
         if isCMYK {
             j.pointee.info.out_color_space = JCS_CMYK
-            notes.append("converted from \(colorSpace == JCS_YCCK ? "YCCK" : "CMYK")\(inverted ? " (Adobe, inverted)" : "") to RGB")
+            let how = j.pointee.info.saw_Adobe_marker != 0 ? "Adobe, inverted" : "no Adobe marker, read inverted as Photoshop writes it"
+            notes.append("converted from \(colorSpace == JCS_YCCK ? "YCCK" : "CMYK") (\(how)) to RGB")
         } else {
             j.pointee.info.out_color_space = JCS_EXT_BGRA  // ARGB8888's bytes on a little-endian machine; A is 255.
         }
@@ -83,13 +89,15 @@ enum JPEGDecoder {
         guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self),
               vitrine_jpeg_read_all(j, pixels, Int(s.pitch)) != 0 else { throw failure(j) }
         if j.pointee.truncated != 0 {
-            throw .corruptData(.jpeg, "the file is cut off (libjpeg: Premature end of JPEG file); the picture would be grey below the cut")
+            throw .corruptData(.jpeg, j.pointee.ended != 0 ? "the file is cut off (libjpeg: Premature end of JPEG file); the picture would be grey below the cut"
+                               : "the picture data is cut off before its end marker (libjpeg: \(text(j.pointee.first_warning))); the picture would be grey below the cut")
         }
+        if j.pointee.ended != 0 { notes.append("the file ends without its end-of-image marker; its picture data is whole") }
         if j.pointee.warnings > 0 {
-            let first = withUnsafeBytes(of: j.pointee.first_warning) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let first = text(j.pointee.first_warning)
             notes.append("damaged data decoded anyway (libjpeg: \(first)\(j.pointee.warnings > 1 ? ", and \(j.pointee.warnings - 1) more warnings" : ""))")
         }
-        if isCMYK { convertCMYK(surface, inverted: inverted) }
+        if isCMYK { convertCMYK(surface) }
         return DecodedImage(surface: surface, notes: notes)
     }
 
@@ -100,18 +108,19 @@ enum JPEGDecoder {
         guard vitrine_jpeg_calc_output(j) != 0 else { throw failure(j) }
     }
 
-    /// Turns the CMYK bytes libjpeg wrote (C, M, Y, K per pixel) into ARGB8888 in place. Adobe files store
-    /// 255 − ink (white is 255, 255, 255, 255); plain ones store the ink itself.
-    static func convertCMYK(_ surface: Surface, inverted: Bool) {
+    /// Turns the CMYK bytes libjpeg wrote (C, M, Y, K per pixel) into ARGB8888 in place. Every CMYK JPEG is read
+    /// as storing 255 − ink (white is 255, 255, 255, 255), with an Adobe marker or without: Photoshop writes them so,
+    /// ImageMagick writes the same bytes either way, and ImageMagick, Pillow and the browsers read them so (read
+    /// as ink, a plain one showed all black).
+    static func convertCMYK(_ surface: Surface) {
         let s = surface.pointer.pointee
         guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return }
         for y in 0..<Int(s.h) {
             let row = base + y * Int(s.pitch)
             for x in 0..<Int(s.w) {
                 let p = row + x * 4
-                var (c, m, yy, k) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
-                if !inverted { (c, m, yy, k) = (255 - c, 255 - m, 255 - yy, 255 - k) }
-                // Now 255 − ink: each channel is paper left by its ink, times paper left by black.
+                let (c, m, yy, k) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+                // 255 − ink: each channel is paper left by its ink, times paper left by black.
                 let r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (yy * k + 127) / 255
                 p.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = 0xFF00_0000 | r << 16 | g << 8 | b }
             }

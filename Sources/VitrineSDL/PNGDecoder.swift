@@ -8,16 +8,25 @@ import VitrineCore
 /// ``ImageLimits/maximumPNGChunkBytes`` for a metadata chunk, ``maximumChunks`` of them. A picture bigger than the
 /// card is shrunk while it is read, a row at a time, by the largest whole factor that still covers the card
 /// (``DecodeScale/boxFactor(stored:covering:)``), so a 50-megapixel PNG takes a card's memory, not 200 MB. An
-/// interlaced PNG needs the whole picture while its passes arrive: it must fit ``ImageLimits/decodeMemoryBytes``.
+/// interlaced PNG shrunk is summed into its boxes pass by pass (12 bytes a box); decoded whole, it needs the whole
+/// picture while its passes arrive. Either must fit ``ImageLimits/decodeMemoryBytes``.
 /// After each row the decode's ``DecodeBudget`` is checked: a stopped decode, or one past
 /// ``ImageLimits/decodeSeconds``, gives up.
 enum PNGDecoder {
     /// The most ancillary chunks libpng keeps (its `png_set_chunk_cache_max`).
     static let maximumChunks: UInt32 = 1000
 
-    /// Decodes `bytes`, a whole PNG file, so that it covers `target` (nil: full size).
+    /// How much of the file a decode read, for tests: a decode stops reading once every row is decoded.
+    final class Reading {
+        /// The bytes of the file libpng was given, from its start.
+        var bytes = 0
+    }
+
+    /// Decodes `bytes`, a whole PNG file, so that it covers `target` (nil: full size); `reading` learns how much
+    /// of the file was read.
     static func decode(_ bytes: [UInt8], covering target: PixelSize?, stop: DecodeStop? = nil,
-                       seconds: Double = ImageLimits.decodeSeconds) throws(ImageProblem) -> DecodedImage {
+                       seconds: Double = ImageLimits.decodeSeconds, memoryBytes: Int = ImageLimits.decodeMemoryBytes,
+                       reading: Reading? = nil) throws(ImageProblem) -> DecodedImage {
         let budget = DecodeBudget(stop: stop, seconds: seconds)
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
@@ -26,48 +35,57 @@ enum PNGDecoder {
                                                  ImageLimits.maximumPNGChunkBytes, maximumChunks) else {
                     throw .overLimit(.png, "out of memory starting the PNG decoder")
                 }
-                defer { vitrine_png_destroy(v) }
-                return try decode(v, covering: target, budget: budget)
+                defer {
+                    reading?.bytes = v.pointee.at
+                    vitrine_png_destroy(v)
+                }
+                return try decode(v, covering: target, budget: budget, memoryBytes: memoryBytes)
             }
         }
         return try result.get()
     }
 
-    private static func problem(_ v: UnsafeMutablePointer<vitrine_png>) -> ImageProblem {
-        .corruptData(.png, "cannot decode it (libpng: \(text(v.pointee.message)))")
+    private static func problem(_ v: UnsafeMutablePointer<vitrine_png>, _ budget: DecodeBudget) -> ImageProblem {
+        if v.pointee.over_time != 0 { return budget.overTime(.png) }
+        return .corruptData(.png, "cannot decode it (libpng: \(text(v.pointee.message)))")
     }
 
     private static func text<T>(_ tuple: T) -> String {
         withUnsafeBytes(of: tuple) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
 
-    private static func decode(_ v: UnsafeMutablePointer<vitrine_png>, covering target: PixelSize?, budget: DecodeBudget) throws(ImageProblem) -> DecodedImage {
+    private static func decode(_ v: UnsafeMutablePointer<vitrine_png>, covering target: PixelSize?, budget: DecodeBudget,
+                               memoryBytes: Int) throws(ImageProblem) -> DecodedImage {
         var passes: Int32 = 0
-        guard vitrine_png_start(v, &passes) != 0 else { throw problem(v) }
+        v.pointee.deadline = budget.deadline  // Checked at each read of the file, within a row too.
+        // The size, from the IHDR the probe checked, decides how an interlaced picture's passes come.
+        let stored = PixelSize(width: bigEndian(v, 16), height: bigEndian(v, 20))
+        let factor = target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1
+        guard vitrine_png_start(v, &passes, factor == 1 ? 1 : 0) != 0 else { throw problem(v, budget) }
         let png = v.pointee.png, info = v.pointee.info
-        let stored = PixelSize(width: Int(png_get_image_width(png, info)), height: Int(png_get_image_height(png, info)))
-        guard png_get_rowbytes(png, info) == stored.width * 4 else {
+        guard stored == PixelSize(width: Int(png_get_image_width(png, info)), height: Int(png_get_image_height(png, info))),
+              png_get_rowbytes(png, info) == stored.width * 4 else {
             throw .corruptData(.png, "rows of \(png_get_rowbytes(png, info)) bytes where \(stored.width * 4) were expected")
         }
-        let factor = target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1
         let surface: Surface
         var sawTransparency = false
-        if passes > 1 {
-            guard stored.width * stored.height * 4 <= ImageLimits.decodeMemoryBytes else {
-                throw .overLimit(.png, "decoding this interlaced PNG needs \(stored.width * stored.height * 4 / 1_048_576) MiB "
-                                 + "(\(stored.width)x\(stored.height), 4 bytes a pixel), over the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit")
-            }
+        if passes > 1 && factor == 1 {
+            try checkMemory(stored.width * stored.height * 4, "\(stored.width)x\(stored.height), 4 bytes a pixel", limit: memoryBytes)
             let whole = try makeSurface(stored)
             let s = whole.pointer.pointee
             guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
             for _ in 0..<passes {
                 for y in 0..<stored.height {
-                    guard vitrine_png_read_row(v, base + y * Int(s.pitch)) != 0 else { throw problem(v) }
+                    guard vitrine_png_read_row(v, base + y * Int(s.pitch)) != 0 else { throw problem(v, budget) }
                     try budget.check(.png)
                 }
             }
             sawTransparency = whole.compositeOverBlack()
-            surface = factor > 1 ? try shrink(whole, by: factor) : whole
+            surface = whole
+        } else if passes > 1 {
+            let out = DecodeScale.boxed(stored, factor)
+            try checkMemory(out.width * out.height * 16, "its \(out.width)x\(out.height) boxes, 16 bytes each", limit: memoryBytes)
+            (surface, sawTransparency) = try readPassesShrinking(v, stored: stored, factor: factor, budget: budget)
         } else {
             (surface, sawTransparency) = try readShrinking(v, stored: stored, factor: factor, budget: budget)
         }
@@ -75,6 +93,19 @@ enum PNGDecoder {
         if sawTransparency { notes.append("transparent pixels shown over black") }
         if v.pointee.warnings > 0 { notes.append("libpng warned: \(text(v.pointee.first_warning))") }
         return DecodedImage(surface: surface, notes: notes)
+    }
+
+    /// The 4-byte big-endian number at `offset` of the file.
+    private static func bigEndian(_ v: UnsafeMutablePointer<vitrine_png>, _ offset: Int) -> Int {
+        guard v.pointee.size >= offset + 4 else { return 0 }
+        return (0..<4).reduce(0) { $0 << 8 | Int(v.pointee.data[offset + $1]) }
+    }
+
+    /// Refuses an interlaced PNG whose decode needs more than `limit` bytes.
+    private static func checkMemory(_ needed: Int, _ how: String, limit: Int) throws(ImageProblem) {
+        guard needed > limit else { return }
+        throw .overLimit(.png, "decoding this interlaced PNG needs \(needed / 1_048_576) MiB (\(how)), over the "
+                         + "\(limit / 1_048_576) MiB decode memory limit")
     }
 
     private static func makeSurface(_ size: PixelSize) throws(ImageProblem) -> Surface {
@@ -95,7 +126,7 @@ enum PNGDecoder {
         var rowsInBox = 0
         for y in 0..<stored.height {
             let ok = row.withUnsafeMutableBufferPointer { vitrine_png_read_row(v, $0.baseAddress) }
-            guard ok != 0 else { throw problem(v) }
+            guard ok != 0 else { throw problem(v, budget) }
             try budget.check(.png)
             for x in 0..<stored.width {
                 let p = x * 4
@@ -118,27 +149,46 @@ enum PNGDecoder {
         return (surface, sawTransparency)
     }
 
-    /// `whole` (opaque ARGB) shrunk by `factor`, each pixel the average of its box.
-    private static func shrink(_ whole: Surface, by factor: Int) throws(ImageProblem) -> Surface {
-        let out = DecodeScale.boxed(whole.size, factor)
-        let result = try makeSurface(out)
-        let s = whole.pointer.pointee, t = result.pointer.pointee
-        guard let input = s.pixels?.assumingMemoryBound(to: UInt8.self), let output = t.pixels?.assumingMemoryBound(to: UInt8.self) else { return whole }
-        for oy in 0..<out.height {
-            for ox in 0..<out.width {
-                var sums = (0, 0, 0), count = 0
-                for y in oy * factor..<min(whole.size.height, (oy + 1) * factor) {
-                    for x in ox * factor..<min(whole.size.width, (ox + 1) * factor) {
-                        let p = input + y * Int(s.pitch) + x * 4
-                        sums = (sums.0 + Int(p[0]), sums.1 + Int(p[1]), sums.2 + Int(p[2]))
-                        count += 1
-                    }
+    /// Adam7's passes: the first column and row of each, and the steps between its columns and rows.
+    static let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+    /// Reads an interlaced picture's passes, each as its own rows, composites each pixel over black and adds it to
+    /// the sums of the `factor` x `factor` box it falls in: memory for one row and three sums a box beside the
+    /// result, where the whole picture took 4 bytes a pixel (a 4900x4900 one, 92 MiB).
+    private static func readPassesShrinking(_ v: UnsafeMutablePointer<vitrine_png>, stored: PixelSize, factor: Int,
+                                            budget: DecodeBudget) throws(ImageProblem) -> (Surface, Bool) {
+        let out = DecodeScale.boxed(stored, factor)
+        let surface = try makeSurface(out)
+        let s = surface.pointer.pointee
+        guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
+        var row = [UInt8](repeating: 0, count: stored.width * 4)
+        var sums = [UInt32](repeating: 0, count: out.width * out.height * 3)
+        var sawTransparency = false
+        for (x0, y0, dx, dy) in adam7 {
+            let columns = (stored.width - x0 + dx - 1) / dx, rows = (stored.height - y0 + dy - 1) / dy
+            guard columns > 0, rows > 0 else { continue }  // libpng skips an empty pass.
+            for r in 0..<rows {
+                let ok = row.withUnsafeMutableBufferPointer { vitrine_png_read_row(v, $0.baseAddress) }
+                guard ok != 0 else { throw problem(v, budget) }
+                try budget.check(.png)
+                let boxRow = (y0 + r * dy) / factor * out.width
+                for i in 0..<columns {
+                    let p = i * 4, a = UInt32(row[p + 3])
+                    if a != 255 { sawTransparency = true }
+                    let o = (boxRow + (x0 + i * dx) / factor) * 3
+                    for c in 0..<3 { sums[o + c] += (UInt32(row[p + c]) * a + 127) / 255 }
                 }
-                let q = output + oy * Int(t.pitch) + ox * 4
-                q[0] = UInt8((sums.0 + count / 2) / count); q[1] = UInt8((sums.1 + count / 2) / count)
-                q[2] = UInt8((sums.2 + count / 2) / count); q[3] = 255
             }
         }
-        return result
+        for oy in 0..<out.height {
+            let boxHeight = min(factor, stored.height - oy * factor)
+            let target = base + oy * Int(s.pitch)
+            for ox in 0..<out.width {
+                let count = UInt32(min(factor, stored.width - ox * factor) * boxHeight), o = (oy * out.width + ox) * 3
+                for c in 0..<3 { target[ox * 4 + c] = UInt8((sums[o + c] + count / 2) / count) }
+                target[ox * 4 + 3] = 255
+            }
+        }
+        return (surface, sawTransparency)
     }
 }

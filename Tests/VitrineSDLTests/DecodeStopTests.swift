@@ -32,6 +32,46 @@ extension SDLTests {
             #expect(throws: Never.self) { try ImageDecoder.decode(png, stop: DecodeStop()) }
         }
 
+        /// A valid PNG whose zlib stream goes on with zeros after its last row: libpng inflated all of them before
+        /// giving the last row (124.9 s of CPU for a 60 GiB tail), checked against the time limit only between
+        /// rows. The rows are all that is needed: reading stops once they are decoded.
+        @Test(arguments: [(16, 16, false), (16, 16, true), (5, 3, true), (1, 1, true)])
+        func aPNGStopsReadingOnceItsRowsAreDecoded(width: Int, height: Int, interlaced: Bool) throws {
+            _ = Fixture.library
+            let png = ImageHeaders.blackPNG(width: width, height: height, interlaced: interlaced, trailingZeros: 64 << 20)  // About 400 KB.
+            let reading = PNGDecoder.Reading()
+            let decoded = try PNGDecoder.decode(png, covering: nil, reading: reading)
+            #expect(decoded.surface.size == PixelSize(width: width, height: height))
+            #expect(ImageDecoding.pixel(decoded.surface, 0, 0) == 0xFF00_0000 && ImageDecoding.pixel(decoded.surface, width - 1, height - 1) == 0xFF00_0000)
+            #expect(reading.bytes < 16 * 1024, "read \(reading.bytes) of the file's \(png.count) bytes")
+            #expect(decoded.notes.isEmpty)
+        }
+
+        /// An interlaced PNG shrunk to its card is summed into its boxes pass by pass: it took the whole picture at
+        /// 4 bytes a pixel (a 4900x4900 one peaked 97 MiB above the process's start), and one over the limit was
+        /// refused even when its card needed a sixteenth of it.
+        @Test func anInterlacedPNGShrunkNeedsMemoryForItsBoxesNotTheWholePicture() throws {
+            _ = Fixture.library
+            let png = ImageHeaders.blackPNG(width: 600, height: 400, interlaced: true)  // 938 KiB decoded whole.
+            let card = try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 512 * 1024)
+            #expect(card.surface.size == PixelSize(width: 150, height: 100))
+            #expect(ImageDecoding.corners(card.surface) == Array(repeating: 0xFF00_0000, count: 4))
+            #expect { try PNGDecoder.decode(png, covering: nil, memoryBytes: 512 * 1024) } throws: {
+                "\($0)" == "decoding this interlaced PNG needs 0 MiB (600x400, 4 bytes a pixel), over the 0 MiB decode memory limit"
+            }
+        }
+
+        /// Within a row too: a row of 2 megapixels (6 MB inflated) is not read to its end once past the limit.
+        @Test func aPNGPastItsTimeLimitStopsWithinARow() throws {
+            _ = Fixture.library
+            let png = ImageHeaders.blackPNG(width: 2_000_000, height: 1)
+            let reading = PNGDecoder.Reading()
+            #expect { try PNGDecoder.decode(png, covering: nil, seconds: 0, reading: reading) } throws: {
+                "\($0)" == "decoding took longer than 0 s, the limit, and was abandoned"
+            }
+            #expect(reading.bytes < 16 * 1024, "read \(reading.bytes) of the file's \(png.count) bytes")
+        }
+
         @Test func aPNGOverItsTimeLimitIsRefusedNamingTheLimit() throws {
             _ = Fixture.library
             let png = ImageHeaders.blackPNG(width: 600, height: 400)

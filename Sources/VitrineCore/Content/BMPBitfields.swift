@@ -1,6 +1,8 @@
 /// Decodes the BMPs whose pixels are laid out by bit masks (`BI_BITFIELDS`, `BI_ALPHABITFIELDS`), 16 or 32 bits a
 /// pixel: SDL only reads the mask sets it has a pixel format for, and refuses others ("Unknown pixel format"),
-/// such as 10-bit channels or 4-4-4.
+/// such as 10-bit channels or 4-4-4. Also uncompressed (`BI_RGB`) 16- and 32-bit BMPs with a V3, V4 or V5 header,
+/// whose alpha mask says whether the unused bits are alpha: SDL reads a 32-bit one's fourth byte as alpha whenever
+/// it is not zero everywhere, so leftovers there drew the picture dark or black.
 public enum BMPBitfields {
     /// A decoded picture: ARGB pixels, row by row from the top, and whether any alpha mask was given.
     public struct Picture: Equatable, Sendable {
@@ -9,22 +11,35 @@ public enum BMPBitfields {
         public var hasAlpha: Bool
     }
 
-    /// The picture in `bytes` (a whole BMP file), or nil when it is not a 16- or 32-bit bit-field BMP (then SDL
-    /// reads it). A mask set whose alpha is zero in every pixel is read as opaque, as other readers do.
+    /// The picture in `bytes` (a whole BMP file), or nil when it is not a 16- or 32-bit bit-field BMP, nor an
+    /// uncompressed one with an alpha mask field (then SDL reads it). A mask set whose alpha is zero in every pixel
+    /// is read as opaque, as other readers do.
     public static func decode(_ bytes: [UInt8]) throws(ImageProblem) -> Picture? {
         let r = HeaderReader(bytes: bytes, format: .bmp, isWholeFile: true)
         let infoSize = try r.littleEndian(14, 4)
         guard infoSize >= 40 else { return nil }
         let bits = try r.littleEndian(28, 2), compression = try r.littleEndian(30, 4)
-        guard compression == 3 || compression == 6, bits == 16 || bits == 32 else { return nil }
+        guard bits == 16 || bits == 32 else { return nil }
         let width = Int(Int32(truncatingIfNeeded: try r.littleEndian(18, 4)))
         let rawHeight = Int(Int32(truncatingIfNeeded: try r.littleEndian(22, 4)))
         let height = abs(rawHeight)
         // Masks: in the header from 52 bytes on, else right after the 40-byte header.
         let masksAt = 14 + 40
-        let maskCount = infoSize >= 56 || compression == 6 ? 4 : 3
-        var masks = try (0..<maskCount).map { i throws(ImageProblem) in UInt32(try r.littleEndian(masksAt + 4 * i, 4)) }
-        if maskCount == 3 { masks.append(0) }
+        var masks: [UInt32]
+        switch compression {
+        case 3, 6:
+            let maskCount = infoSize >= 56 || compression == 6 ? 4 : 3
+            masks = try (0..<maskCount).map { i throws(ImageProblem) in UInt32(try r.littleEndian(masksAt + 4 * i, 4)) }
+            if maskCount == 3 { masks.append(0) }
+        case 0 where infoSize >= 56:
+            // BI_RGB's layout is fixed (X1R5G5B5, X8R8G8B8); the header's alpha mask, which only V3 and later
+            // have, says whether the unused bits are alpha.
+            masks = bits == 16 ? [0x7C00, 0x03E0, 0x001F] : [0xFF_0000, 0xFF00, 0xFF]
+            let alpha = UInt32(try r.littleEndian(masksAt + 12, 4))
+            masks.append(alpha & (masks[0] | masks[1] | masks[2]) == 0 ? alpha : 0)  // One over a colour is no alpha.
+        default:
+            return nil
+        }
         guard width > 0, height > 0 else { throw .corruptHeader(.bmp, "a size of \(width)x\(height)") }
         if let problem = ImageLimits.wholeDecodeProblem(.bmp, PixelSize(width: width, height: height)) { throw problem }
         let offset = try r.littleEndian(10, 4)

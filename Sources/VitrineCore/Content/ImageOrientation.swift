@@ -60,15 +60,24 @@ public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
 
 extension ImageProbe {
     /// The orientation an Exif block records: `payload` is an APP1 segment's body, starting `Exif\0\0`, then a TIFF
-    /// header (`II*\0` little-endian or `MM\0*` big-endian) with the offset of IFD0, whose `Orientation` entry
-    /// (tag 0x0112, type SHORT, count 1) holds the value. Nil when there is no such entry or it is out of range;
-    /// never reads outside `payload`.
+    /// block (``tiffOrientation(_:)``). Nil when there is no such entry or it is out of range; never reads outside
+    /// `payload`.
     public static func exifOrientation(_ payload: ArraySlice<UInt8>) -> ImageOrientation? {
-        let bytes = Array(payload)
-        guard bytes.count >= 14, Array(bytes[0..<6]) == Array("Exif\0\0".utf8) else { return nil }
-        let tiff = 6
+        guard payload.count >= 14, payload.prefix(6).elementsEqual("Exif\0\0".utf8) else { return nil }
+        return tiffOrientation(payload.dropFirst(6))
+    }
+
+    /// The orientation a TIFF block of Exif records, as a PNG's `eXIf` chunk and a WebP's `EXIF` chunk hold it
+    /// (some writers put `Exif\0\0` in front, which is skipped): a header (`II*\0` little-endian or `MM\0*`
+    /// big-endian) with the offset of IFD0, whose `Orientation` entry (tag 0x0112, type SHORT, or LONG as some
+    /// writers store it) holds the value. Nil when there is no such entry or it is out of range; never reads
+    /// outside `block`, and only its first MiB.
+    public static func tiffOrientation(_ block: ArraySlice<UInt8>) -> ImageOrientation? {
+        var bytes = Array(block.prefix(1_048_576))
+        if bytes.starts(with: "Exif\0\0".utf8) { bytes.removeFirst(6) }
+        guard bytes.count >= 8 else { return nil }
         let little: Bool
-        switch (bytes[tiff], bytes[tiff + 1]) {
+        switch (bytes[0], bytes[1]) {
         case (0x49, 0x49): little = true
         case (0x4D, 0x4D): little = false
         default: return nil
@@ -78,14 +87,23 @@ extension ImageProbe {
             let field = bytes[offset..<offset + count]
             return (little ? Array(field.reversed()) : Array(field)).reduce(0) { $0 << 8 | Int($1) }
         }
-        guard read(tiff + 2, 2) == 42, let ifd = read(tiff + 4, 4), let count = read(tiff + ifd, 2) else { return nil }
+        guard read(2, 2) == 42, let ifd = read(4, 4), let count = read(ifd, 2) else { return nil }
         for index in 0..<count {
-            let entry = tiff + ifd + 2 + index * 12
+            let entry = ifd + 2 + index * 12
             guard let tag = read(entry, 2) else { return nil }
             guard tag == 0x0112 else { continue }
-            guard read(entry + 2, 2) == 3, let value = read(entry + 8, 2) else { return nil }
-            return ImageOrientation(rawValue: value)
+            switch read(entry + 2, 2) {
+            case 3: return read(entry + 8, 2).flatMap(ImageOrientation.init(rawValue:))
+            case 4: return read(entry + 8, 4).flatMap(ImageOrientation.init(rawValue:))
+            default: return nil
+            }
         }
         return nil
+    }
+
+    /// The orientation in a WebP's `EXIF` chunk, if it has one (``tiffOrientation(_:)``).
+    static func webpOrientation(_ bytes: [UInt8]) -> ImageOrientation? {
+        guard let exif = WebPFirstFrame.chunks(in: bytes, from: 12).first(where: { $0.tag == "EXIF" }) else { return nil }
+        return tiffOrientation(bytes[exif.start..<exif.end])
     }
 }

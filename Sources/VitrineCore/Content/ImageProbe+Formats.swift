@@ -3,12 +3,14 @@ extension ImageProbe {
     ///
     /// The chunks after it are walked by their lengths as far as the bytes go: a chunk claiming more bytes than
     /// the file has left is corrupt (libpng would wait for them, or allocate them), and an ancillary chunk over
-    /// ``ImageLimits/maximumPNGChunkBytes`` is refused.
-    static func pngSize(_ r: HeaderReader) throws(ImageProblem) -> PixelSize {
+    /// ``ImageLimits/maximumPNGChunkBytes`` is refused. An `eXIf` chunk gives the orientation
+    /// (``tiffOrientation(_:)``).
+    static func pngHeader(_ r: HeaderReader) throws(ImageProblem) -> (PixelSize, ImageOrientation) {
         guard try r.bigEndian(8, 4) == 13, try r.has("IHDR", at: 12) else {
             throw .corruptHeader(.png, "the first chunk is not IHDR")
         }
         let size = PixelSize(width: try r.bigEndian(16, 4), height: try r.bigEndian(20, 4))
+        var orientation: ImageOrientation?
         var at = 33
         while at + 8 <= r.bytes.count {
             let length = try r.bigEndian(at, 4)
@@ -25,9 +27,12 @@ extension ImageProbe {
                     : .corruptData(.png, "the file is cut off inside the \(name) chunk at byte \(at)")
             }
             if name == "IEND" { break }
+            if name == "eXIf", orientation == nil, length <= left {
+                orientation = tiffOrientation(r.bytes[at + 8..<at + 8 + length])
+            }
             at += 12 + length
         }
-        return size
+        return (size, orientation ?? .up)
     }
 
     /// JPEG: walks the marker segments after SOI to the first start-of-frame (SOF0–SOF15 but DHT, JPG and DAC),

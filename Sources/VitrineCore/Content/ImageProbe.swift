@@ -28,11 +28,13 @@ public enum ImageProbe {
             let size: PixelSize
             var orientation = ImageOrientation.up
             switch format {
-            case .png: size = try pngSize(reader)
+            case .png: (size, orientation) = try pngHeader(reader)
             case .jpeg: (size, orientation) = try jpegHeader(reader)
             case .gif: size = try gifSize(reader)
             case .bmp: size = try bmpSize(reader)
-            case .webp: size = try webpSize(reader)
+            case .webp:
+                size = try webpSize(reader)
+                orientation = webpOrientation(bytes) ?? .up
             case .heif: size = try heifSize(reader)
             }
             guard size.width > 0, size.height > 0 else { throw .corruptHeader(format, "claims a size of \(size.width)x\(size.height)") }

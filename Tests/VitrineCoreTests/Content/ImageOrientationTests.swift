@@ -20,8 +20,32 @@ import VitrineFixtures
             #expect(ImageProbe.exifOrientation(whole[4..<cut]) == (cut - 4 >= 26 ? .right : nil), "cut at \(cut)")
         }
         var wrongType = whole
-        wrongType[4 + 6 + 8 + 2 + 2 + 1] = 4  // The entry's type: LONG instead of SHORT.
+        wrongType[4 + 6 + 8 + 2 + 2 + 1] = 2  // The entry's type: ASCII.
         #expect(ImageProbe.exifOrientation(wrongType[4...]) == nil)
+    }
+
+    /// Some writers store the orientation as a LONG (type 4): it was ignored.
+    @Test(arguments: [false, true]) func anOrientationStoredAsALongIsRead(littleEndian: Bool) {
+        for value in 1...8 {
+            let segment = ImageHeaders.exifSegment(orientation: value, littleEndian: littleEndian, type: 4)
+            #expect(ImageProbe.exifOrientation(segment[4...]) == ImageOrientation(rawValue: value), "\(value)")
+        }
+        #expect(ImageProbe.exifOrientation(ImageHeaders.exifSegment(orientation: 9, type: 4)[4...]) == nil)
+    }
+
+    /// A PNG's `eXIf` chunk and a WebP's `EXIF` chunk hold the TIFF block without `Exif\0\0` (some writers add it).
+    @Test func aPNGsAndAWebPsExifGiveTheirOrientation() throws {
+        let tiff = ImageHeaders.exifTIFF(orientation: 6)
+        for block in [tiff, Array("Exif\0\0".utf8) + tiff] {
+            let png = ImageHeaders.inserting(chunk: "eXIf", block, into: ImageHeaders.png(width: 40, height: 30, complete: true))
+            #expect(try ImageProbe.check(png).orientation == .right)
+        }
+        #expect(try ImageProbe.check(ImageHeaders.png(width: 40, height: 30, complete: true)).orientation == .up)
+        let still = ImageHeaders.webp(.lossless, width: 40, height: 30)
+        let webp = ImageHeaders.webp(still, width: 40, height: 30, exif: ImageHeaders.exifTIFF(orientation: 8, littleEndian: true, type: 4))
+        let info = try ImageProbe.check(webp)
+        #expect(info.orientation == .left && info.size == PixelSize(width: 40, height: 30))
+        #expect(try ImageProbe.check(still).orientation == .up)
     }
 
     @Test func theProbeGivesAJPEGsOrientation() throws {
