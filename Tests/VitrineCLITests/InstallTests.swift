@@ -66,7 +66,8 @@ import Testing
             try Self.makeInstall(["DESTDIR=\(root)"])
             for path in ["/usr/bin/vitrine", "/usr/share/vitrine/Fonts/DejaVuSans.ttf", "/usr/share/vitrine/Fonts/DejaVuSans-Bold.ttf",
                          "/usr/share/vitrine/Fonts/LICENSE-DejaVu.txt", "/lib/systemd/system/vitrine.service",
-                         "/lib/systemd/system/vitrine.socket", "/usr/lib/sysusers.d/vitrine.conf", "/etc/vitrine/kiosk.json"] {
+                         "/lib/systemd/system/vitrine.socket", "/usr/lib/sysusers.d/vitrine.conf", "/etc/vitrine/kiosk.json",
+                         "/usr/share/man/man1/vitrine.1.gz"] {
                 #expect(FileManager.default.fileExists(atPath: root + path), "\(path) is not installed")
             }
             #expect(FileManager.default.isExecutableFile(atPath: root + "/usr/bin/vitrine"))
