@@ -59,9 +59,10 @@ fi
 # leaves /etc/passwd and /etc/group as they were, but for the shared render and input groups, and removes the
 # kiosk's folders and the links `systemctl enable` made. Needs root and overlayfs; said and skipped otherwise.
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
-    mkdir -p "$scratch/overlay/upper" "$scratch/overlay/work" "$scratch/overlay/root"
-    cp "$deb" "$scratch/overlay/vitrine.deb"
-    cat > "$scratch/overlay/cycle.sh" <<'CYCLE'
+    # The package and the script go in the upper layer, so the chroot sees them even where /tmp is a mount of its own.
+    mkdir -p "$scratch/overlay/upper/check-deb" "$scratch/overlay/work" "$scratch/overlay/root"
+    cp "$deb" "$scratch/overlay/upper/check-deb/vitrine.deb"
+    cat > "$scratch/overlay/upper/check-deb/cycle.sh" <<'CYCLE'
 set -u
 deb=$1
 groups=$(sed -n 's/^SupplementaryGroups=//p' /dev/stdin)
@@ -87,7 +88,7 @@ CYCLE
         top=$1
         mount -t overlay overlay -o lowerdir=/,upperdir="$top/upper",workdir="$top/work" "$top/root" || exit 3
         mount -t proc proc "$top/root/proc" && mount --rbind /dev "$top/root/dev" || exit 3
-        chroot "$top/root" sh "$top/cycle.sh" "$top/vitrine.deb"' sh "$scratch/overlay" \
+        chroot "$top/root" sh /check-deb/cycle.sh /check-deb/vitrine.deb' sh "$scratch/overlay" \
         < "$scratch/root/lib/systemd/system/vitrine.service" 2>&1)
     case $? in
         0) [ -z "$cycle" ] || fail "install and purge: $cycle" ;;
