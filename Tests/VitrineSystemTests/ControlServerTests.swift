@@ -216,6 +216,38 @@ import Testing
         }, "\(server.connectedClients) clients long gone still hold places")
     }
 
+    @Test func everyConnectionWaitingInTheBacklogIsTakenAndAnswered() throws {
+        // Connections are taken a few at an event (so the clients already in are read between batches): the rest
+        // must still be taken once that event is over, not left in the backlog until someone else connects.
+        let folder = try TemporaryFolder(prefix: "vitrine-control")
+        let path = folder.path + "/control.sock"
+        let inCommand = DispatchSemaphore(value: 0), goOn = DispatchSemaphore(value: 0)
+        let held = Atomic<Bool>(false)
+        let box = Inbox()
+        let server = try ControlServer(path: path) { command, client in
+            if !held.exchange(true, ordering: .relaxed) {
+                inCommand.signal()
+                goOn.wait()
+            }
+            box.server.withLock { $0 }?.reply(client, ControlReply(ok: true, fields: [("echo", JSONText.quoted(command.name))]))
+        }
+        box.server.withLock { $0 = server }
+        defer { server.stop() }
+        let holder = try Raw(path)
+        holder.write(#"{"cmd":"pause"}"# + "\n")
+        inCommand.wait()
+        // The listening socket's backlog takes 16 connections the server has not accepted yet.
+        let waiting = try (0..<3 * ControlServer.Limits.acceptsPerEvent).map { _ in
+            let client = try Raw(path)
+            client.write(#"{"cmd":"status"}"# + "\n")
+            return client
+        }
+        goOn.signal()
+        #expect(holder.line() == #"{"ok":true,"echo":"pause"}"#)
+        let answers = waiting.map { $0.line() }
+        #expect(answers.allSatisfy { $0 == #"{"ok":true,"echo":"status"}"# }, "\(answers)")
+    }
+
     @Test func aClientThatShutsItsSideAfterItsRequestsStillGetsTheAnswers() throws {
         // What `echo '{"cmd":"status"}' | socat - UNIX-CONNECT:…` does: the requests, then end of stream, then it
         // reads. The answers come, then the server closes the connection (before, it closed at the end of stream,
