@@ -83,10 +83,11 @@ clean:
 	rm -rf .build artifacts
 
 # Installs the release build: `make install` (PREFIX=/usr by default; DESTDIR= stages it elsewhere, as `make deb`
-# does). The binary to $(PREFIX)/bin, the fonts, their licence and the demo deck to $(PREFIX)/share/vitrine, the
-# units (their paths rewritten for PREFIX and SYSCONFDIR) to /lib/systemd/system ($(PREFIX)/lib/systemd/system for
-# another PREFIX), the kiosk's user and group to sysusers.d, and the demo config, its images named by absolute
-# paths, to $(SYSCONFDIR)/vitrine/kiosk.json unless one is there already.
+# does). The binary to $(PREFIX)/bin, its manual page to $(PREFIX)/share/man/man1, the fonts, their licence and the
+# demo deck to $(PREFIX)/share/vitrine, the units (their paths rewritten for PREFIX and SYSCONFDIR) to
+# /lib/systemd/system ($(PREFIX)/lib/systemd/system for another PREFIX), the kiosk's user and group and the device
+# groups its unit names to sysusers.d, and the demo config, its images named by absolute paths, to
+# $(SYSCONFDIR)/vitrine/kiosk.json unless one is there already.
 PREFIX ?= /usr
 SYSCONFDIR ?= /etc
 DESTDIR ?=
@@ -103,7 +104,9 @@ install: release
 install-files:
 	@test -x $(BINARY) || { echo "make install-files: $(BINARY) is not built (run make release, or make install)"; exit 1; }
 	install -D -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/vitrine
-	install -d -m 755 $(DESTDIR)$(SHARE)/Fonts $(DESTDIR)$(SHARE)/Demo $(DESTDIR)$(UNITDIR) $(DESTDIR)$(PREFIX)/share/doc/vitrine
+	install -d -m 755 $(DESTDIR)$(SHARE)/Fonts $(DESTDIR)$(SHARE)/Demo $(DESTDIR)$(UNITDIR) $(DESTDIR)$(PREFIX)/share/doc/vitrine \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	gzip -9n -c Packaging/vitrine.1 > $(DESTDIR)$(PREFIX)/share/man/man1/vitrine.1.gz && chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/vitrine.1.gz
 	install -m 644 Assets/Fonts/DejaVuSans.ttf Assets/Fonts/DejaVuSans-Bold.ttf Assets/Fonts/LICENSE-DejaVu.txt $(DESTDIR)$(SHARE)/Fonts
 	install -m 644 Assets/Demo/*.jpg $(DESTDIR)$(SHARE)/Demo
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/vitrine/README.md
@@ -122,22 +125,25 @@ install-files:
 # Removes what install-files put in place, except the config in $(SYSCONFDIR)/vitrine.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/vitrine $(DESTDIR)$(UNITDIR)/vitrine.service $(DESTDIR)$(UNITDIR)/vitrine.socket \
-		$(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf
+		$(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf $(DESTDIR)$(PREFIX)/share/man/man1/vitrine.1.gz
 	rm -rf $(DESTDIR)$(SHARE) $(DESTDIR)$(PREFIX)/share/doc/vitrine
 
 # A Debian package of the release build (the Swift runtime linked in statically), from a `make install` staging
-# tree: .build/deb/vitrine_$(VERSION)_ARCH.deb. Its dependencies come from dpkg-shlibdeps.
+# tree: .build/deb/vitrine_$(VERSION)_ARCH.deb. Its dependencies come from dpkg-shlibdeps; its maintainer, in the
+# control file and the changelog, is the git identity of the last commit unless MAINTAINER='Name <address>' is given.
 VERSION ?= 0.1
+MAINTAINER ?= $(shell git log -1 --format='%an <%ae>' 2>/dev/null)
 DEB_STAGE = .build/deb/stage
 DEB_FILE = .build/deb/vitrine_$(VERSION)_$(shell dpkg --print-architecture).deb
 deb: release
 	$(call apt_install,$(DEB_PACKAGES))
 	rm -rf $(DEB_STAGE)
 	$(MAKE) install-files DESTDIR=$(abspath $(DEB_STAGE)) PREFIX=/usr SYSCONFDIR=/etc
-	Scripts/make_deb.sh $(DEB_STAGE) $(VERSION) $(DEB_FILE)
+	Scripts/make_deb.sh $(DEB_STAGE) $(VERSION) $(DEB_FILE) "$(MAINTAINER)"
 
-# Builds the package and checks its file list, dependencies, conffiles and units (systemd-analyze verify); a release
-# build takes a minute or two, so this is not part of make test.
+# Builds the package and checks its file list, dependencies, conffiles and units (systemd-analyze verify), that
+# lintian finds no error or warning, and (as root) that it installs and purges cleanly on a copy-on-write view of this
+# machine; a release build takes a minute or two, so this is not part of make test.
 check-deb: deb
-	$(call apt_install,systemd)
+	$(call apt_install,systemd lintian)
 	Scripts/check_deb.sh $(DEB_FILE)

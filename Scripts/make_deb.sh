@@ -1,12 +1,23 @@
 #!/bin/sh
-# Builds a Debian package from a `make install DESTDIR=STAGE` tree: Scripts/make_deb.sh STAGE VERSION OUTPUT.deb
-# Depends comes from dpkg-shlibdeps on the installed binary; /etc/vitrine/kiosk.json is a conffile; the maintainer
-# scripts only create the kiosk's user and group (vitrine) and reload systemd. Nothing is enabled or started.
+# Builds a Debian package from a `make install DESTDIR=STAGE` tree:
+#   Scripts/make_deb.sh STAGE VERSION OUTPUT.deb 'Name <address>'
+# The last argument is the package's maintainer (the Makefile passes the git identity). Depends comes from
+# dpkg-shlibdeps on the installed binary, which is stripped; /etc/vitrine/kiosk.json is a conffile; the copyright file
+# and changelog go to /usr/share/doc/vitrine. The maintainer scripts create the kiosk's user and group (vitrine) and
+# the groups its unit names, reload systemd, and on purge remove what the package and the kiosk made (see postrm).
+# Nothing is enabled or started.
 set -eu
-stage=$1 version=$2 output=$3
+[ $# -eq 4 ] || { echo "usage: Scripts/make_deb.sh STAGE VERSION OUTPUT.deb 'Name <address>'" >&2; exit 64; }
+stage=$1 version=$2 output=$3 maintainer=$4
 arch=$(dpkg --print-architecture)
+# The copyright, the lintian overrides and the maintainer scripts, beside this script.
+packaging=$(cd "$(dirname "$0")/../Packaging" && pwd)
 binary="$stage/usr/bin/vitrine"
 [ -x "$binary" ] || { echo "make_deb.sh: $binary is missing; run make install-files DESTDIR=$stage first" >&2; exit 1; }
+case $maintainer in
+    *?" <"?*@?*.?*">") ;;
+    *) echo "make_deb.sh: the maintainer '$maintainer' is not 'Name <address>' (set MAINTAINER, or a git identity)" >&2; exit 1 ;;
+esac
 
 # dpkg-shlibdeps reads a debian/control; a minimal one in a scratch folder will do.
 scratch=$(mktemp -d)
@@ -26,6 +37,39 @@ if objdump -p "$binary" | grep -q 'NEEDED.*libswift'; then
     echo "make_deb.sh: $binary needs the shared Swift runtime; build it with --static-swift-stdlib (make release)" >&2
     exit 1
 fi
+# The symbol table and debugging sections go, as dh_strip takes them from an executable (the staged copy only: the
+# build keeps its own). The Swift metadata the program reads at run time is in sections strip keeps.
+strip --remove-section=.comment --remove-section=.note "$binary"
+
+# The documentation Debian asks of every package: its copyright and licences, and a changelog (gzip -9n, no name or
+# time stamp inside, so the same tree gives the same package).
+doc="$stage/usr/share/doc/vitrine"
+mkdir -p "$doc"
+fonts_licence="$stage/usr/share/vitrine/Fonts/LICENSE-DejaVu.txt"
+[ -f "$fonts_licence" ] || { echo "make_deb.sh: $fonts_licence is missing" >&2; exit 1; }
+{
+    cat "$packaging/copyright"
+    echo
+    # The fonts' own paragraph from their licence file (Debian's fonts-dejavu-core copyright), for the files here.
+    awk '/^Files: \*$/ { print "Files: usr/share/vitrine/Fonts/DejaVuSans.ttf usr/share/vitrine/Fonts/DejaVuSans-Bold.ttf"; on = 1; next }
+         on && /^$/ { exit }
+         on { sub(/[ \t]+$/, ""); print }' "$fonts_licence"
+} > "$doc/copyright"
+grep -q '^License: bitstream-vera$' "$doc/copyright" || { echo "make_deb.sh: no bitstream-vera licence found in $fonts_licence" >&2; exit 1; }
+# The entry's date is the last commit's (or SOURCE_DATE_EPOCH), not the time of the build.
+epoch=${SOURCE_DATE_EPOCH:-$(git -C "$packaging" log -1 --format=%ct 2>/dev/null || date +%s)}
+cat > "$scratch/changelog" <<CHANGELOG
+vitrine ($version) unstable; urgency=medium
+
+  * Built from the Vitrine repository by make deb. What changed is in the
+    repository's history (git log).
+
+ -- $maintainer  $(LC_ALL=C date -u -R -d "@$epoch")
+CHANGELOG
+gzip -9n -c "$scratch/changelog" > "$doc/changelog.gz"
+chmod 644 "$doc/copyright" "$doc/changelog.gz"
+# The one lintian warning the package keeps on purpose, with its reason.
+install -D -m 644 "$packaging/lintian-overrides" "$stage/usr/share/lintian/overrides/vitrine"
 
 mkdir -p "$stage/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
@@ -33,7 +77,7 @@ cat > "$stage/DEBIAN/control" <<CONTROL
 Package: vitrine
 Version: $version
 Architecture: $arch
-Maintainer: Vitrine maintainers <vitrine@localhost>
+Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
 Recommends: fontconfig, fonts-wqy-microhei, libheif1
@@ -46,42 +90,13 @@ Description: full-screen kiosk of swipeable feature cards
  (vitrine.service), its control socket (vitrine.socket) and a demo deck.
 CONTROL
 echo /etc/vitrine/kiosk.json > "$stage/DEBIAN/conffiles"
-
-cat > "$stage/DEBIAN/postinst" <<'SCRIPT'
-#!/bin/sh
-set -e
-if [ "$1" = configure ]; then
-    # The kiosk's user and group vitrine (vitrine.service: User=vitrine; vitrine.socket: SocketGroup=vitrine).
-    if command -v systemd-sysusers >/dev/null 2>&1; then
-        systemd-sysusers vitrine.conf || true
-    elif ! getent passwd vitrine >/dev/null; then
-        useradd --system --user-group --no-create-home --home-dir / --shell /usr/sbin/nologin vitrine || true
-    fi
-    if [ -d /run/systemd/system ]; then
-        systemctl daemon-reload || true
-    fi
-fi
-exit 0
-SCRIPT
-cat > "$stage/DEBIAN/postrm" <<'SCRIPT'
-#!/bin/sh
-set -e
-if [ -d /run/systemd/system ]; then
-    systemctl daemon-reload || true
-fi
-exit 0
-SCRIPT
-cat > "$stage/DEBIAN/prerm" <<'SCRIPT'
-#!/bin/sh
-set -e
-# Stops the kiosk before its files go; an upgrade leaves it running (Restart=always picks up the new binary later).
-if [ "$1" = remove ] && [ -d /run/systemd/system ]; then
-    systemctl stop vitrine.service vitrine.socket || true
-fi
-exit 0
-SCRIPT
-chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/postrm" "$stage/DEBIAN/prerm"
-chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/conffiles"
+# Every file's checksum but the conffile's (dpkg keeps those itself), for debsums and dpkg --verify.
+(cd "$stage" && find . -type f ! -path ./DEBIAN/\* ! -path ./etc/\* -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) \
+    > "$stage/DEBIAN/md5sums"
+for script in postinst prerm postrm; do
+    install -m 755 "$packaging/$script" "$stage/DEBIAN/$script"
+done
+chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/conffiles" "$stage/DEBIAN/md5sums"
 
 mkdir -p "$(dirname "$output")"
 dpkg-deb --root-owner-group --build "$stage" "$output"

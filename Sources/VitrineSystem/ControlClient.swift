@@ -40,7 +40,7 @@ public final class ControlClient {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                // A kiosk that turned the connection away (too many clients) has said why before it closed: read it.
+                // A kiosk that closed the connection (to make room for a new client) has said why before: read it.
                 if errno == EPIPE || errno == ECONNRESET { break }
                 throw SystemError.last("send")
             }

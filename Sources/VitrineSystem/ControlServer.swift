@@ -11,23 +11,8 @@ import VitrineCore
 /// cannot hurt the kiosk: every limit is in ``Limits``, memory is bounded by them, and a client over one is told why
 /// (when it can be) and dropped.
 public final class ControlServer: Sendable {
-    /// The limits every client lives within.
-    public enum Limits {
-        /// The longest request line, in bytes: requests are a few dozen bytes; a screenshot path is at most PATH_MAX.
-        public static let lineBytes = 8 * 1024
-        /// Clients connected at once; one more is told "too many clients" and closed.
-        public static let clients = 16
-        /// Requests per second per client (a burst of this many, refilled at this rate); more are answered
-        /// "too many requests" and not carried out. A person or a fleet tool sends a few.
-        public static let requestsPerSecond = 50.0
-        /// Seconds a client may stay connected without sending a whole line.
-        public static let idleSeconds = 30.0
-        /// Bytes of replies waiting for a client that does not read them; past this it is dropped.
-        public static let pendingReplyBytes = 64 * 1024
-    }
-
     /// One connected client.
-    private struct Client {
+    struct Client {
         let fd: Int32
         let source: any DispatchSourceRead
         var buffer: [UInt8] = []
@@ -45,6 +30,13 @@ public final class ControlServer: Sendable {
 
         /// Whether nothing more is owed to a client that has finished.
         var isDone: Bool { hasFinished && awaiting == 0 && outgoing.isEmpty }
+
+        /// Stops watching the client; its descriptor is closed once Dispatch lets go of it.
+        func cancel() {
+            writer?.cancel()
+            source.cancel()
+            if hasFinished { source.resume() }  // Suspended at its end of stream; cancelled first, no event is handled.
+        }
     }
 
     private struct State {
@@ -146,9 +138,7 @@ public final class ControlServer: Sendable {
             state.listenSource?.cancel()
             state.idleTimer?.cancel()
             for (_, client) in state.clients {
-                client.writer?.cancel()
-                client.source.cancel()
-                if client.hasFinished { client.source.resume() }
+                client.cancel()
             }
             state.clients = [:]
             return true
@@ -175,22 +165,27 @@ public final class ControlServer: Sendable {
     /// The monotonic time now, in seconds.
     private static var now: Double { MonotonicClock.seconds }
 
+    /// Takes up to ``Limits/acceptsPerEvent`` waiting connections; when every place is taken, each newcomer gets the
+    /// place of the client ``placeToFree(among:)`` names, which is told why and closed.
     private func acceptClients() {
-        while true {
+        for _ in 0..<Limits.acceptsPerEvent {
             // accept4 is a GNU extension Swift's Glibc module leaves out: accept, then set the flags.
             let fd = accept(listenFD, nil, nil)
             guard fd >= 0 else { return }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            let full = state.withLock { $0.stopped || $0.clients.count >= Limits.clients }
-            if full {
-                let line = Array((ControlReply.failure("too many clients: at most \(Limits.clients) at once").jsonLine + "\n").utf8)
-                _ = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(fd)
-                continue
-            }
             let queue = queue
-            state.withLock { state in
+            let admitted = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                if state.clients.count >= Limits.clients, let id = Self.placeToFree(among: state.clients),
+                   let client = state.clients.removeValue(forKey: id) {
+                    // Said only between whole replies; a client with half a reply waiting just goes.
+                    if client.outgoing.isEmpty {
+                        let line = Array((ControlReply.failure(Self.placeGivenUp).jsonLine + "\n").utf8)
+                        _ = line.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    }
+                    client.cancel()
+                }
                 let id = state.nextClient
                 state.nextClient += 1
                 let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -199,7 +194,9 @@ public final class ControlServer: Sendable {
                 source.setCancelHandler { close(fd) }
                 source.resume()
                 state.clients[id] = Client(fd: fd, source: source, lastRefill: Self.now, lastLine: Self.now)
+                return true
             }
+            if !admitted { close(fd) }
         }
     }
 
@@ -367,9 +364,7 @@ public final class ControlServer: Sendable {
     private func drop(_ id: Int) {
         state.withLock { state in
             guard let client = state.clients.removeValue(forKey: id) else { return }
-            client.writer?.cancel()
-            client.source.cancel()
-            if client.hasFinished { client.source.resume() }  // Cancelled first: no event is handled.
+            client.cancel()
         }
     }
 

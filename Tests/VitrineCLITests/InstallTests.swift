@@ -66,7 +66,8 @@ import Testing
             try Self.makeInstall(["DESTDIR=\(root)"])
             for path in ["/usr/bin/vitrine", "/usr/share/vitrine/Fonts/DejaVuSans.ttf", "/usr/share/vitrine/Fonts/DejaVuSans-Bold.ttf",
                          "/usr/share/vitrine/Fonts/LICENSE-DejaVu.txt", "/lib/systemd/system/vitrine.service",
-                         "/lib/systemd/system/vitrine.socket", "/usr/lib/sysusers.d/vitrine.conf", "/etc/vitrine/kiosk.json"] {
+                         "/lib/systemd/system/vitrine.socket", "/usr/lib/sysusers.d/vitrine.conf", "/etc/vitrine/kiosk.json",
+                         "/usr/share/man/man1/vitrine.1.gz"] {
                 #expect(FileManager.default.fileExists(atPath: root + path), "\(path) is not installed")
             }
             #expect(FileManager.default.isExecutableFile(atPath: root + "/usr/bin/vitrine"))
@@ -96,6 +97,38 @@ import Testing
             #expect(users.contains { $0 == user }, "sysusers.d does not create user \(user): \(sysusers)")
             #expect(Self.setting("Group", in: service) == user)
             #expect(Self.setting("SocketGroup", in: socket) == user)
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "systemd-sysusers --root writes the tree's /etc/passwd only as root"))
+    func theUnitsUserAndGroupsExistOnAMachineWithoutUdev() throws {
+        // systemd will not start a unit that names a group the machine lacks (status 216/GROUP). render and input
+        // come from udev's package, so a container or a machine without udev lacked them, and the kiosk never ran.
+        let sysusers = try #require(Self.which("systemd-sysusers"),
+                                    "systemd-sysusers is not installed: apt-get install systemd (make test-deps does)")
+        try withTemporaryFolder { folder in
+            let root = folder.file("root")
+            try Self.makeInstall(["DESTDIR=\(root)"])
+            // Only a Debian system's own accounts (base-passwd's), as before udev adds render, input and the rest.
+            for file in ["passwd", "group"] {
+                let master = try String(contentsOfFile: "/usr/share/base-passwd/\(file).master", encoding: .utf8)
+                try Data(master.utf8).write(to: URL(fileURLWithPath: root + "/etc/" + file))
+            }
+            // What the package's postinst runs.
+            let result = try Self.run(sysusers, ["--root=\(root)", "vitrine.conf"])
+            #expect(result.code == 0, "systemd-sysusers: \(result.output)")
+
+            func names(in file: String) throws -> Set<String> {
+                Set(try String(contentsOfFile: root + "/etc/" + file, encoding: .utf8).split(separator: "\n")
+                    .compactMap { $0.split(separator: ":").first.map(String.init) })
+            }
+            let service = try String(contentsOfFile: root + "/lib/systemd/system/vitrine.service", encoding: .utf8)
+            let groups = try #require(Self.setting("SupplementaryGroups", in: service)).split(separator: " ").map(String.init)
+                + [try #require(Self.setting("Group", in: service))]
+            let present = try names(in: "group")
+            let missing = groups.filter { !present.contains($0) }
+            #expect(missing.isEmpty, "groups the unit names and the machine lacks: \(missing)")
+            #expect(try names(in: "passwd").contains(try #require(Self.setting("User", in: service))))
         }
     }
 

@@ -216,6 +216,38 @@ import Testing
         }, "\(server.connectedClients) clients long gone still hold places")
     }
 
+    @Test func everyConnectionWaitingInTheBacklogIsTakenAndAnswered() throws {
+        // Connections are taken a few at an event (so the clients already in are read between batches): the rest
+        // must still be taken once that event is over, not left in the backlog until someone else connects.
+        let folder = try TemporaryFolder(prefix: "vitrine-control")
+        let path = folder.path + "/control.sock"
+        let inCommand = DispatchSemaphore(value: 0), goOn = DispatchSemaphore(value: 0)
+        let held = Atomic<Bool>(false)
+        let box = Inbox()
+        let server = try ControlServer(path: path) { command, client in
+            if !held.exchange(true, ordering: .relaxed) {
+                inCommand.signal()
+                goOn.wait()
+            }
+            box.server.withLock { $0 }?.reply(client, ControlReply(ok: true, fields: [("echo", JSONText.quoted(command.name))]))
+        }
+        box.server.withLock { $0 = server }
+        defer { server.stop() }
+        let holder = try Raw(path)
+        holder.write(#"{"cmd":"pause"}"# + "\n")
+        inCommand.wait()
+        // The listening socket's backlog takes 16 connections the server has not accepted yet.
+        let waiting = try (0..<3 * ControlServer.Limits.acceptsPerEvent).map { _ in
+            let client = try Raw(path)
+            client.write(#"{"cmd":"status"}"# + "\n")
+            return client
+        }
+        goOn.signal()
+        #expect(holder.line() == #"{"ok":true,"echo":"pause"}"#)
+        let answers = waiting.map { $0.line() }
+        #expect(answers.allSatisfy { $0 == #"{"ok":true,"echo":"status"}"# }, "\(answers)")
+    }
+
     @Test func aClientThatShutsItsSideAfterItsRequestsStillGetsTheAnswers() throws {
         // What `echo '{"cmd":"status"}' | socat - UNIX-CONNECT:…` does: the requests, then end of stream, then it
         // reads. The answers come, then the server closes the connection (before, it closed at the end of stream,
@@ -250,7 +282,7 @@ import Testing
         #expect(ok >= Int(ControlServer.Limits.requestsPerSecond) - 1, "\(ok) carried out")
     }
 
-    @Test func clientsPastTheLimitAreTurnedAway() throws {
+    @Test func aNewcomerTakesThePlaceOfTheClientLongestWithoutARequest() throws {
         let rig = try Rig()
         var clients: [Raw] = []
         for _ in 0..<ControlServer.Limits.clients {
@@ -259,17 +291,63 @@ import Testing
             #expect(client.line() == #"{"ok":true,"echo":"status"}"#)
             clients.append(client)
         }
-        let extra = try Raw(rig.path)
-        #expect(extra.line()?.contains("too many clients") == true)
-        #expect(extra.isClosedByServer)
-        clients.removeLast()
-        // A place is free again once a client leaves.
-        #expect(try (0..<50).contains { _ in
-            usleep(20_000)
-            let again = try Raw(rig.path)
-            again.write(#"{"cmd":"status"}"# + "\n")
-            return again.line() == #"{"ok":true,"echo":"status"}"#
+        // The first client asks again: now the second is the one longest without a request.
+        clients[0].write(#"{"cmd":"next"}"# + "\n")
+        #expect(clients[0].line() == #"{"ok":true,"echo":"next"}"#)
+        let newcomer = try Raw(rig.path)
+        newcomer.write(#"{"cmd":"status"}"# + "\n")
+        #expect(newcomer.line() == #"{"ok":true,"echo":"status"}"#)
+        #expect(clients[1].line() == ControlReply.failure(ControlServer.placeGivenUp).jsonLine)
+        #expect(clients[1].isClosedByServer)
+        #expect(rig.server.connectedClients == ControlServer.Limits.clients)
+        clients[0].write(#"{"cmd":"status"}"# + "\n")
+        #expect(clients[0].line() == #"{"ok":true,"echo":"status"}"#)
+    }
+
+    @Test func anOperatorIsAnsweredThroughAFloodOfSilentClients() throws {
+        // 1,000 clients that connected and said nothing held all 16 places, and an operator's `ctl status` was told
+        // "too many clients" until the idle limit dropped them 30 s later (6 answers in 36 tries); when it did, the
+        // flood took the places back first. Here a thread connects 200 clients that say nothing, then goes on
+        // replacing the oldest with a new one while the operator asks 10 times: each time it must be answered
+        // (within the 5 s a read waits).
+        let rig = try Rig()
+        let path = rig.path
+        let opened = Atomic<Int>(0)
+        let done = Atomic<Bool>(false)
+        let flooder = Thread {
+            guard let address = try? UnixSocketAddress(path: path, for: "connect") else { return }
+            var held: [Int32] = []
+            var oldest = 0
+            while !done.load(ordering: .relaxed) {
+                let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                _ = address.connect(fd)
+                if held.count < 200 {
+                    held.append(fd)
+                    opened.add(1, ordering: .relaxed)
+                } else {
+                    close(held[oldest])
+                    held[oldest] = fd
+                    oldest = (oldest + 1) % held.count
+                }
+            }
+            held.forEach { close($0) }
+        }
+        flooder.start()
+        defer {
+            done.store(true, ordering: .relaxed)
+            while !flooder.isFinished { usleep(1_000) }
+        }
+        #expect((0..<1000).contains { _ in
+            usleep(10_000)
+            return opened.load(ordering: .relaxed) == 200
         })
+        var answers: [String?] = []
+        for _ in 0..<10 {
+            let client = try Raw(rig.path)
+            client.write(#"{"cmd":"status"}"# + "\n")
+            answers.append(client.line())
+        }
+        #expect(answers.allSatisfy { $0 == #"{"ok":true,"echo":"status"}"# }, "\(answers)")
     }
 
     @Test func stoppingRemovesTheSocketAndAStaleOneIsReplaced() throws {
