@@ -26,11 +26,18 @@ public enum PagingTuning {
     /// Twice the slop: a jittery release right after the slop cannot turn the page by accident.
     public static let flingMinimumDistance = 20.0
 
-    /// How far back release velocity looks: the last 0.1 s of pointer samples.
+    /// How far back release velocity looks: the pointer samples of the last 0.1 s, fitted with a quadratic.
     ///
-    /// Long enough to average several 60–120 Hz samples, short enough that a finger that stopped before
-    /// lifting reads as stopped.
+    /// Six to twelve samples at 60–120 Hz, enough for a least-squares fit to smooth a point of jitter, and short
+    /// enough to follow a finger that speeds up or slows down: the fit's slope at the newest sample is the
+    /// finger's speed at lift. Android's and Flutter's velocity trackers fit the same 100 ms.
     public static let velocityWindow = 0.1
+
+    /// The fastest release speed a fit may report: 8000 pt/s; a faster reading counts as 8000.
+    ///
+    /// Far beyond a real flick (a fast one is 3000–5000 pt/s), so it never trims one; it only bounds what a fit
+    /// through samples a millisecond apart can make of a point of jitter. Flutter caps flings at the same speed.
+    public static let maxReleaseSpeed = 8000.0
 
     /// How far a drag may carry the card from the page it began on: 1 page.
     ///
