@@ -39,6 +39,20 @@ public enum PagingTuning {
     /// through samples a millisecond apart can make of a point of jitter. Flutter caps flings at the same speed.
     public static let maxReleaseSpeed = 8000.0
 
+    /// How long a finger must keep still before the lift for its release speed to be 0: 0.04 s.
+    ///
+    /// A moving finger reports every 8–17 ms, so 40 ms without movement is a pause, not a gap between reports;
+    /// Flutter assumes a pointer stopped after the same 40 ms. A finger that drags, stops and lifts lets go of a
+    /// card at rest, which then goes where the drag distance says (half a page or more commits), from where it is.
+    public static let stoppedFingerDelay = 0.04
+
+    /// How far a still finger may wobble and still count as still: 2 pt.
+    ///
+    /// A fingertip resting on glass reports a point or two of jitter. Counting that as movement would let a
+    /// wobble toward the origin read as a fling back and undo a drag past half way; a real drag moves more than
+    /// 2 pt within 40 ms at any speed over 50 pt/s, far below a fling.
+    public static let stillJitter = 2.0
+
     /// How far a drag may carry the card from the page it began on: 1 page.
     ///
     /// One gesture moves at most one page, so the card stops dead at the neighbour, as UIPageViewController does.

@@ -7,6 +7,10 @@
 /// A fitted curve can bend back where the finger only slowed down; a slope pointing against the finger's latest
 /// movement reads as 0, and a faster one than `PagingTuning.maxReleaseSpeed` as that speed. Samples at the same
 /// instant count once (the newest position). Memory stays bounded: samples older than the window are dropped.
+///
+/// A finger that stopped has no speed: when it has not moved by more than `PagingTuning.stillJitter` for
+/// `PagingTuning.stoppedFingerDelay`, it reads as 0 whatever came before, and when it moves again the fit starts
+/// from where it rested.
 struct VelocityTracker: Sendable, Equatable {
     private struct Sample: Sendable, Equatable {
         var time: Double
@@ -14,18 +18,30 @@ struct VelocityTracker: Sendable, Equatable {
     }
 
     private var samples: [Sample] = []
-    /// The sign of the latest change of position: +1, −1, or 0 before the pointer has moved.
+    /// Where and when the pointer last moved: by more than `PagingTuning.stillJitter` from the previous such point.
+    private var rest: Sample?
+    /// The direction of that latest movement: +1, −1, or 0 before the pointer has moved.
     private var lastDirection = 0.0
 
     /// Records the pointer at `x` points at `time` seconds (times earlier than the newest count as the newest).
     mutating func add(time: Double, x: Double) {
         guard time.isFinite, x.isFinite else { return }
-        if let last = samples.last {
-            if x != last.x { lastDirection = x > last.x ? 1 : -1 }
-            if time <= last.time {
-                samples[samples.count - 1].x = x
-                return
+        let time = max(time, samples.last?.time ?? time)
+        if let still = rest, abs(x - still.x) <= PagingTuning.stillJitter {
+            // A resting finger's wobble: not a movement.
+        } else {
+            if let still = rest {
+                lastDirection = x > still.x ? 1 : -1
+                if time - still.time >= PagingTuning.stoppedFingerDelay, let last = samples.last {
+                    // Moving again after a stop: the path before the stop says nothing about this movement.
+                    samples = [last]
+                }
             }
+            rest = Sample(time: time, x: x)
+        }
+        if let last = samples.last, time <= last.time {
+            samples[samples.count - 1].x = x
+            return
         }
         samples.append(Sample(time: time, x: x))
         let cutoff = time - PagingTuning.velocityWindow
@@ -36,7 +52,8 @@ struct VelocityTracker: Sendable, Equatable {
 
     /// The estimated velocity at the newest sample, in points per second; positive means moving right.
     var velocity: Double {
-        guard samples.count >= 2, let newest = samples.last else { return 0 }
+        guard samples.count >= 2, let newest = samples.last, let still = rest else { return 0 }
+        if newest.time - still.time >= PagingTuning.stoppedFingerDelay { return 0 }
         let slope = samples.count >= 3 ? quadraticSlope(newest: newest) ?? linearSlope(newest: newest)
                                         : linearSlope(newest: newest)
         guard let slope, slope.isFinite, slope * lastDirection > 0 else { return 0 }
