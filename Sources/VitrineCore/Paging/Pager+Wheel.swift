@@ -45,7 +45,7 @@ extension Pager {
 
     /// A precise delta of `points` (positive toward the next page): opens a stream or moves the open one.
     ///
-    /// Opening a stream takes the card as a finger does (a running animation is caught where it is) and reports
+    /// Opening a stream takes the card as a finger does (a running animation is held where it is) and reports
     /// `dragBegan`. The card follows the scrolled distance (`trackpadNotchesPerPage` notches to the page), at most
     /// `maxDragPages` from the stream's origin, with the rubber band past the ends. The stream ends in `advance(to:)` after `wheelStreamGap` without
     /// deltas, and the card then settles as after a pointer release.
@@ -61,7 +61,7 @@ extension Pager {
                 stream.tracker = VelocityTracker()
             }
         } else {
-            catchSettle(events: &events)
+            holdSettle()
             resolveFade(events: &events)
             let position = visualPosition
             stream = WheelStream(origin: Int(position.rounded()), anchorRaw: unbanded(position), width: pageWidth,
