@@ -20,12 +20,22 @@ extension Pager {
     /// `dx > 0` (scroll right) or `dy < 0` (scroll down, SDL's sign) means next; when both axes move, the larger
     /// magnitude decides (vertical on a tie). Deltas smaller than `PagingTuning.wheelDeltaThreshold` are ignored.
     /// A fractional delta opens a stream (and every delta while one is open belongs to it); whole notches page,
-    /// one page per burst. Ignored while a pointer drives a gesture.
+    /// one page per burst. Deltas with no quiet gap of `PagingTuning.wheelStreamGap` between them are one gesture
+    /// whose page is decided once: fractional deltas that follow a notch that closely belong to its burst and
+    /// open no stream. Ignored while a pointer drives a gesture.
     mutating func wheel(dx: Double, dy: Double, events: inout [PagerEvent]) {
         guard dx.isFinite, dy.isFinite, gesture == nil else { return }
         let amount = abs(dx) > abs(dy) ? dx : -dy
         guard abs(amount) >= PagingTuning.wheelDeltaThreshold else { return }
-        if wheelStream != nil || amount != amount.rounded() {
+        if wheelStream != nil {
+            scroll(points: amount * pageWidth / PagingTuning.trackpadNotchesPerPage, events: &events)
+        } else if amount != amount.rounded() {
+            if let last = lastNotch, now - last.time < PagingTuning.wheelStreamGap {
+                // The rest of a gesture that began with whole notches (a trackpad's deltas can come whole, then
+                // fractional): its first notch decided its page, so it opens no stream and keeps the burst going.
+                lastNotch = (time: now, direction: last.direction)
+                return
+            }
             scroll(points: amount * pageWidth / PagingTuning.trackpadNotchesPerPage, events: &events)
         } else {
             notch(direction: amount > 0 ? 1 : -1, events: &events)
