@@ -28,6 +28,12 @@ import Testing
                 "\(speed) pt/s at \(rate) Hz: \(first) pt/s over the first 1/60 s (\(Int(100 * (first / speed - 1)))%)")
         #expect(outcome.page == 1)
         #expect(outcome.count(\.isPageChanged) == 1)
+        // And the rest of the settle keeps last round's criteria: one peak under the bound, home within 0.6 s,
+        // no overshoot.
+        let width = GestureReplay.width, shots = outcome.shots
+        let motion = ReleaseMotion(releaseSpeed: speed, distance: (1 - shots[0]) * width,
+                                   travel: shots.dropFirst().map { ($0 - shots[0]) * width })
+        #expect(motion.failures().isEmpty, "\(motion.failures())")
     }
 
     @Test func theTrackerReadsAQuadraticPathsSpeedAtItsNewestSample() {
