@@ -18,7 +18,8 @@ public enum PagingTuning {
 
     /// The pointer speed that counts as a fling: 400 pt/s.
     ///
-    /// A relaxed deliberate flick is well above it; a slow repositioning drag stays below it.
+    /// A relaxed deliberate flick is well above it; a slow repositioning drag stays below it. A fling that catches
+    /// a running settle sends the card one page beyond that settle's target, so quick flicks add up as keys do.
     public static let flingVelocity = 400.0
 
     /// The least distance the card must have moved for a fling to commit: 20 pt.
@@ -136,7 +137,9 @@ public enum PagingTuning {
     /// Trackpads report every 8–17 ms while the fingers move, and a slow finger through libinput can go 40–50
     /// ms between reports, so a shorter gap would split one swipe into two gestures (and two pages). A longer one
     /// would hold the card visibly still after the fingers lift, before it settles. The pager stays non-idle
-    /// while a stream is open, so the loop keeps stepping and notices the gap.
+    /// while a stream is open, so the loop keeps stepping and notices the gap. The same gap bounds any one wheel
+    /// gesture: fractional deltas that follow a whole notch more closely than this belong to its burst (its page
+    /// is already decided) instead of opening a stream that could turn a second page.
     public static let wheelStreamGap = 0.08
 
     // MARK: Fixed timestep
