@@ -20,6 +20,9 @@ struct PointerGesture: Sendable {
     var caught = false
     /// The unwrapped page the gesture began from: the page nearest to the card when it took it.
     var origin = 0
+    /// The target of the transition the gesture caught running (unwrapped), if it caught one: a flick goes one
+    /// page beyond it.
+    var runningTarget: Int?
     var phase: Phase = .pressed
     /// The pointer x the drag measures from.
     var anchorX: Double
@@ -51,11 +54,14 @@ extension Pager {
     }
 
     /// The gesture takes the card where it is: a running animation or trackpad stream stops there.
+    ///
+    /// A running slide's transition stays open, held until the release (see `heldTarget`).
     mutating func takeCard(_ g: inout PointerGesture, events: inout [PagerEvent]) {
         g.caught = settle != nil || wheelStream != nil || fade != nil
-        catchSettle(events: &events)
+        holdSettle()
         resolveFade(events: &events)
         wheelStream = nil
+        g.runningTarget = heldTarget
         let position = visualPosition
         g.holdsCard = true
         g.origin = Int(position.rounded())
@@ -127,14 +133,30 @@ extension Pager {
             return
         }
         let pointVelocity = g.phase == .dragging ? g.tracker.velocity : 0
-        settleAfterDrag(origin: g.origin, pageVelocity: -pointVelocity / g.width, pageWidth: g.width, events: &events)
+        let pageVelocity = -pointVelocity / g.width
+        settleAfterDrag(origin: g.origin, pageVelocity: pageVelocity, pageWidth: g.width,
+                        target: flickTarget(g, pageVelocity: pageVelocity), events: &events)
     }
 
-    /// Lets go of a dragged card (by a pointer or a trackpad stream): it settles where `releaseTarget` says,
-    /// leaving at `pageVelocity` (pages per second, positive toward the next page).
-    mutating func settleAfterDrag(origin: Int, pageVelocity: Double, pageWidth: Double, events: inout [PagerEvent]) {
-        let target = releaseTarget(position: visualPosition, origin: origin, pageVelocity: pageVelocity,
-                                   pageWidth: pageWidth)
+    /// Where a flick that caught a running transition sends the card: one page beyond that transition's target
+    /// in the flick's direction, so quick flicks add up as key presses do. Nil for any other release.
+    ///
+    /// A flick is a drag released at `flingVelocity` or more that moved the card `flingMinimumDistance` that way.
+    func flickTarget(_ g: PointerGesture, pageVelocity: Double) -> Int? {
+        guard let running = g.runningTarget, g.phase == .dragging,
+              abs(pageVelocity) * g.width >= PagingTuning.flingVelocity else { return nil }
+        let direction = pageVelocity > 0 ? 1 : -1
+        let travel = (clampedRaw(g, x: g.lastX) - g.anchorRaw) * g.width
+        guard travel * Double(direction) >= PagingTuning.flingMinimumDistance else { return nil }
+        return clampedTarget(running + direction)
+    }
+
+    /// Lets go of a dragged card (by a pointer or a trackpad stream): it settles on `target`, or where
+    /// `releaseTarget` says, leaving at `pageVelocity` (pages per second, positive toward the next page).
+    mutating func settleAfterDrag(origin: Int, pageVelocity: Double, pageWidth: Double, target chosen: Int? = nil,
+                                  events: inout [PagerEvent]) {
+        let target = chosen ?? releaseTarget(position: visualPosition, origin: origin, pageVelocity: pageVelocity,
+                                             pageWidth: pageWidth)
         let curve = SettleCurve.release(from: visualPosition, to: Double(target), velocity: pageVelocity, at: now)
         startTransition(to: target, curve: curve, events: &events)
     }

@@ -20,12 +20,22 @@ extension Pager {
     /// `dx > 0` (scroll right) or `dy < 0` (scroll down, SDL's sign) means next; when both axes move, the larger
     /// magnitude decides (vertical on a tie). Deltas smaller than `PagingTuning.wheelDeltaThreshold` are ignored.
     /// A fractional delta opens a stream (and every delta while one is open belongs to it); whole notches page,
-    /// one page per burst. Ignored while a pointer drives a gesture.
+    /// one page per burst. Deltas with no quiet gap of `PagingTuning.wheelStreamGap` between them are one gesture
+    /// whose page is decided once: fractional deltas that follow a notch that closely belong to its burst and
+    /// open no stream. Ignored while a pointer drives a gesture.
     mutating func wheel(dx: Double, dy: Double, events: inout [PagerEvent]) {
         guard dx.isFinite, dy.isFinite, gesture == nil else { return }
         let amount = abs(dx) > abs(dy) ? dx : -dy
         guard abs(amount) >= PagingTuning.wheelDeltaThreshold else { return }
-        if wheelStream != nil || amount != amount.rounded() {
+        if wheelStream != nil {
+            scroll(points: amount * pageWidth / PagingTuning.trackpadNotchesPerPage, events: &events)
+        } else if amount != amount.rounded() {
+            if let last = lastNotch, now - last.time < PagingTuning.wheelStreamGap {
+                // The rest of a gesture that began with whole notches (a trackpad's deltas can come whole, then
+                // fractional): its first notch decided its page, so it opens no stream and keeps the burst going.
+                lastNotch = (time: now, direction: last.direction)
+                return
+            }
             scroll(points: amount * pageWidth / PagingTuning.trackpadNotchesPerPage, events: &events)
         } else {
             notch(direction: amount > 0 ? 1 : -1, events: &events)
@@ -45,7 +55,7 @@ extension Pager {
 
     /// A precise delta of `points` (positive toward the next page): opens a stream or moves the open one.
     ///
-    /// Opening a stream takes the card as a finger does (a running animation is caught where it is) and reports
+    /// Opening a stream takes the card as a finger does (a running animation is held where it is) and reports
     /// `dragBegan`. The card follows the scrolled distance (`trackpadNotchesPerPage` notches to the page), at most
     /// `maxDragPages` from the stream's origin, with the rubber band past the ends. The stream ends in `advance(to:)` after `wheelStreamGap` without
     /// deltas, and the card then settles as after a pointer release.
@@ -61,7 +71,7 @@ extension Pager {
                 stream.tracker = VelocityTracker()
             }
         } else {
-            catchSettle(events: &events)
+            holdSettle()
             resolveFade(events: &events)
             let position = visualPosition
             stream = WheelStream(origin: Int(position.rounded()), anchorRaw: unbanded(position), width: pageWidth,

@@ -6,8 +6,8 @@
 ///
 /// Position is `currentPage + offset` with the offset in page widths, so a resize mid-transition keeps the card.
 /// `currentPage` changes in exactly one place: when a transition finishes having landed on a different page
-/// without being interrupted (see `PagerEvent`). Dragging past half way, key presses and dot taps only move
-/// the target; the page changes when the card arrives.
+/// (see `PagerEvent`). Dragging past half way, key presses, dot taps and flicks only move the target; the page
+/// changes when the card arrives.
 ///
 /// Rendering: draw pages `floor(p)` and `floor(p) + 1` (through `wrappedPage`) for `p = visualPosition`, or
 /// `interpolatedPosition(alpha:)` when a `FixedTimestepClock` drives `step(to:)`; while a fade runs (see
@@ -30,6 +30,9 @@ public struct Pager: Sendable {
     var gesture: PointerGesture?
     /// The animation in progress and the open transition it belongs to.
     var settle: Settle?
+    /// The open transition's target (unwrapped) while a gesture holds the card it caught moving: the animation
+    /// stopped where the gesture took the card, and the gesture's release retargets the transition or keeps it.
+    var heldTarget: Int?
     /// Every pointer that is down; a new gesture may start only when this is empty.
     var heldPointers: Set<Int> = []
     /// The latest time seen, in seconds.
@@ -47,7 +50,8 @@ public struct Pager: Sendable {
     /// The latest time seen before the latest `step(to:)`, for interpolating a fade between steps.
     var previousTime: Double = -.infinity
 
-    /// An animation toward an (unwrapped) target page; its transition is open until it lands or is caught.
+    /// An animation toward an (unwrapped) target page; its transition is open until it lands (a gesture that
+    /// catches it holds the transition open, see `heldTarget`).
     struct Settle: Sendable {
         /// The page the animation heads for, not wrapped: it may lie outside `0..<pageCount` when wrapping.
         var target: Int
@@ -75,7 +79,9 @@ public struct Pager: Sendable {
     /// An open trackpad stream keeps the pager busy: it ends on a quiet gap (`PagingTuning.wheelStreamGap`) that
     /// only a later `step(to:)` can notice, so the loop keeps stepping until then. The notched wheel's debounce is
     /// not a pending timer: its expiry changes nothing by itself.
-    public var isIdle: Bool { settle == nil && fade == nil && heldPointers.isEmpty && wheelStream == nil }
+    public var isIdle: Bool {
+        settle == nil && fade == nil && heldTarget == nil && heldPointers.isEmpty && wheelStream == nil
+    }
 
     /// Whether pages actually wrap: `wraps` with at least two cards.
     public var isWrapping: Bool { wraps && pageCount > 1 }
@@ -150,8 +156,18 @@ public struct Pager: Sendable {
     }
 
     /// Opens a transition toward `target` and animates along `curve`, or lands at once when there is none.
+    ///
+    /// When a gesture held an open transition (`heldTarget`), that transition carries on instead: retargeted
+    /// (and announced) when `target` is another page, so a caught card still makes one transition.
     mutating func startTransition(to target: Int, curve: SettleCurve?, events: inout [PagerEvent]) {
-        events.append(.transitionStarted(from: currentPage, to: wrappedPage(target)))
+        if let held = heldTarget {
+            heldTarget = nil
+            if wrappedPage(target) != wrappedPage(held) {
+                events.append(.transitionRetargeted(from: currentPage, to: wrappedPage(target)))
+            }
+        } else {
+            events.append(.transitionStarted(from: currentPage, to: wrappedPage(target)))
+        }
         if let curve {
             settle = Settle(target: target, curve: curve)
         } else {
@@ -169,6 +185,7 @@ public struct Pager: Sendable {
         events.append(.transitionFinished(from: currentPage, to: landed, completed: completed))
         previousVisualPosition += Double(landed - target)
         settle = nil
+        heldTarget = nil
         offset = 0
         if completed {
             currentPage = landed
@@ -176,11 +193,19 @@ public struct Pager: Sendable {
         }
     }
 
-    /// Stops the animation where it is at the current time and closes its transition as not completed.
-    mutating func catchSettle(events: inout [PagerEvent]) {
+    /// Stops the animation where it is at the current time; its transition stays open, held (`heldTarget`)
+    /// until the gesture that caught the card lets go of it.
+    mutating func holdSettle() {
         guard let caught = settle else { return }
         offset = caught.curve.position(at: now) - Double(currentPage)
         settle = nil
-        events.append(.transitionFinished(from: currentPage, to: wrappedPage(caught.target), completed: false))
+        heldTarget = caught.target
+    }
+
+    /// Closes a held transition where the card is, as not completed (the deck is being replaced under it).
+    mutating func dropHeldTransition(events: inout [PagerEvent]) {
+        guard let held = heldTarget else { return }
+        heldTarget = nil
+        events.append(.transitionFinished(from: currentPage, to: wrappedPage(held), completed: false))
     }
 }

@@ -4,8 +4,10 @@
 /// sooner or later, by exactly one `transitionFinished`, and no transition starts while another is open.
 /// In both events `from` is `currentPage` when the transition started (it cannot change while it is open).
 /// In `transitionStarted`, `to` is the target at that moment; a retarget (another `next`, tap or `goTo` during
-/// the animation) moves the target and says so with `transitionRetargeted`. In `transitionFinished`, `to` is the
-/// final target, always the last one announced: where the card landed, or where it was heading when caught.
+/// the animation, or the release of a finger or trackpad stream that caught the moving card) moves the target and
+/// says so with `transitionRetargeted`. A gesture that catches a sliding card holds its transition open until it
+/// lets go, so quick flicks make one transition, as quick key presses do. In `transitionFinished`, `to` is the
+/// final target, always the last one announced: where the card landed, or where it was heading when it stopped.
 public enum PagerEvent: Sendable, Equatable {
     /// A press travelled past the slop horizontally and became a page drag, starting from `page`.
     case dragBegan(page: Int)
@@ -14,9 +16,10 @@ public enum PagerEvent: Sendable, Equatable {
     /// The open transition now heads for `to` instead (`from` is still its starting page); the card keeps its
     /// position and velocity. Only between a `transitionStarted` and its `transitionFinished`.
     case transitionRetargeted(from: Int, to: Int)
-    /// The open transition ended. `completed` is true only when it landed on `to`, `to != from`, and no pointer
-    /// interrupted it; a caught transition finishes with `completed: false` at the moment it is caught. (A fade
-    /// caught past half way lands instead: it finishes completed at that moment, see `Pager.resolveFade`.)
+    /// The open transition ended. `completed` is true only when it landed on `to` and `to != from`. A fade
+    /// caught by a pointer finishes at that moment: `completed: false`, or landed and completed past half way (see
+    /// `Pager.resolveFade`); a transition held by a gesture when the deck is replaced finishes with `completed:
+    /// false`.
     case transitionFinished(from: Int, to: Int, completed: Bool)
     /// `currentPage` became `page`; always directly after a `transitionFinished(completed: true)`.
     case pageChanged(page: Int)

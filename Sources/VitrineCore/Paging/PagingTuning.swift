@@ -18,7 +18,8 @@ public enum PagingTuning {
 
     /// The pointer speed that counts as a fling: 400 pt/s.
     ///
-    /// A relaxed deliberate flick is well above it; a slow repositioning drag stays below it.
+    /// A relaxed deliberate flick is well above it; a slow repositioning drag stays below it. A fling that catches
+    /// a running settle sends the card one page beyond that settle's target, so quick flicks add up as keys do.
     public static let flingVelocity = 400.0
 
     /// The least distance the card must have moved for a fling to commit: 20 pt.
@@ -26,11 +27,32 @@ public enum PagingTuning {
     /// Twice the slop: a jittery release right after the slop cannot turn the page by accident.
     public static let flingMinimumDistance = 20.0
 
-    /// How far back release velocity looks: the last 0.1 s of pointer samples.
+    /// How far back release velocity looks: the pointer samples of the last 0.1 s, fitted with a quadratic.
     ///
-    /// Long enough to average several 60–120 Hz samples, short enough that a finger that stopped before
-    /// lifting reads as stopped.
+    /// Six to twelve samples at 60–120 Hz, enough for a least-squares fit to smooth a point of jitter, and short
+    /// enough to follow a finger that speeds up or slows down: the fit's slope at the newest sample is the
+    /// finger's speed at lift. Android's and Flutter's velocity trackers fit the same 100 ms.
     public static let velocityWindow = 0.1
+
+    /// The fastest release speed a fit may report: 8000 pt/s; a faster reading counts as 8000.
+    ///
+    /// Far beyond a real flick (a fast one is 3000–5000 pt/s), so it never trims one; it only bounds what a fit
+    /// through samples a millisecond apart can make of a point of jitter. Flutter caps flings at the same speed.
+    public static let maxReleaseSpeed = 8000.0
+
+    /// How long a finger must keep still before the lift for its release speed to be 0: 0.04 s.
+    ///
+    /// A moving finger reports every 8–17 ms, so 40 ms without movement is a pause, not a gap between reports;
+    /// Flutter assumes a pointer stopped after the same 40 ms. A finger that drags, stops and lifts lets go of a
+    /// card at rest, which then goes where the drag distance says (half a page or more commits), from where it is.
+    public static let stoppedFingerDelay = 0.04
+
+    /// How far a still finger may wobble and still count as still: 2 pt.
+    ///
+    /// A fingertip resting on glass reports a point or two of jitter. Counting that as movement would let a
+    /// wobble toward the origin read as a fling back and undo a drag past half way; a real drag moves more than
+    /// 2 pt within 40 ms at any speed over 50 pt/s, far below a fling.
+    public static let stillJitter = 2.0
 
     /// How far a drag may carry the card from the page it began on: 1 page.
     ///
@@ -115,7 +137,9 @@ public enum PagingTuning {
     /// Trackpads report every 8–17 ms while the fingers move, and a slow finger through libinput can go 40–50
     /// ms between reports, so a shorter gap would split one swipe into two gestures (and two pages). A longer one
     /// would hold the card visibly still after the fingers lift, before it settles. The pager stays non-idle
-    /// while a stream is open, so the loop keeps stepping and notices the gap.
+    /// while a stream is open, so the loop keeps stepping and notices the gap. The same gap bounds any one wheel
+    /// gesture: fractional deltas that follow a whole notch more closely than this belong to its burst (its page
+    /// is already decided) instead of opening a stream that could turn a second page.
     public static let wheelStreamGap = 0.08
 
     // MARK: Fixed timestep

@@ -21,6 +21,7 @@ extension Pager {
     mutating func landSettleNow() -> [PagerEvent] {
         var events: [PagerEvent] = []
         landFade(events: &events)
+        dropHeldTransition(events: &events)
         guard let settle else { return events }
         finish(at: settle.target, events: &events)
         return events

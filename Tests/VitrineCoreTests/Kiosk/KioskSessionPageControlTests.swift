@@ -176,7 +176,7 @@ import Testing
         h.step()
         h.time += 0.004
         let moved = h.send(.pointerMove(id: 1, to: Point(x: d0.x - 12, y: d0.y)))
-        #expect(moved.first == .transitionFinished(from: 1, to: 2, completed: false))
-        #expect(moved.contains(.dragBegan(page: 1)))  // caught short of half way: from page 1
+        #expect(moved == [.dragBegan(page: 1)])  // caught short of half way: from page 1, the transition held
+        #expect(h.session.pager.heldTarget == 2)
     }
 }

@@ -10,12 +10,13 @@ import Testing
         return h
     }
 
-    @Test func aGrabCatchesTheCardAndFinishesTheTransitionUncompleted() {
+    @Test func aGrabHoldsTheCardAndItsTransitionStaysOpen() {
         var h = midSettle()
         let caughtAt = h.pager.visualPosition
         #expect(caughtAt > 0.5 && caughtAt < 1)
         let down = h.send(.pointerDown(id: 1, at: Point(x: 400, y: 300)))
-        #expect(down == [.transitionFinished(from: 0, to: 1, completed: false)])
+        #expect(down == [])  // the transition is held, not finished: the release decides where it goes
+        #expect(h.pager.heldTarget == 1)
         #expect(h.pager.currentPage == 0)
         h.run(for: 0.5)
         #expect(h.pager.visualPosition == caughtAt)
@@ -27,11 +28,10 @@ import Testing
         h.send(.pointerDown(id: 1, at: Point(x: 400, y: 300)))
         h.time += 0.05
         let up = h.send(.pointerUp(id: 1, at: Point(x: 401, y: 300)))
-        #expect(up == [.transitionStarted(from: 0, to: 1)])
+        #expect(up == [])  // still heading for page 1: the same transition carries on
         h.settle()
         #expect(h.pager.currentPage == 1)
-        #expect(h.events == [.transitionStarted(from: 0, to: 1), .transitionFinished(from: 0, to: 1, completed: false),
-                             .transitionStarted(from: 0, to: 1), .transitionFinished(from: 0, to: 1, completed: true),
+        #expect(h.events == [.transitionStarted(from: 0, to: 1), .transitionFinished(from: 0, to: 1, completed: true),
                              .pageChanged(page: 1)])
     }
 
@@ -44,7 +44,7 @@ import Testing
         #expect(h.events.contains(.dragBegan(page: 1)))
         h.settle()
         #expect(h.pager.currentPage == 0)
-        #expect(h.events.suffix(2) == [.transitionStarted(from: 0, to: 0),
+        #expect(h.events.suffix(2) == [.transitionRetargeted(from: 0, to: 0),
                                        .transitionFinished(from: 0, to: 0, completed: false)])
         #expect(count(h.events, \.isPageChanged) == 0)
     }
@@ -54,7 +54,9 @@ import Testing
         h.drag(from: 600, cardTravel: -0.7 * h.width, duration: 2, moves: 50)
         h.settle()
         #expect(h.pager.currentPage == 2)
-        #expect(h.events.suffix(2) == [.transitionFinished(from: 0, to: 2, completed: true), .pageChanged(page: 2)])
+        #expect(h.events.suffix(3) == [.transitionRetargeted(from: 0, to: 2),
+                                       .transitionFinished(from: 0, to: 2, completed: true), .pageChanged(page: 2)])
+        #expect(count(h.events, \.isStarted) == 1)
         #expect(count(h.events, \.isStarted) == count(h.events, \.isFinished))
     }
 

@@ -93,10 +93,12 @@ import Testing
         h.send(.next)
         h.run(for: 0.1)
         let events = h.send(.wheel(dx: 0.5, dy: 0))
-        #expect(events == [.transitionFinished(from: 0, to: 1, completed: false), .dragBegan(page: 1)])
+        #expect(events == [.dragBegan(page: 1)])  // the transition is held open until the stream ends
         #expect(h.send(.next) == [])  // the trackpad owns the card
         h.settle()
         #expect(h.pager.currentPage == 1)
+        #expect(count(h.events, \.isStarted) == 1)
+        #expect(count(h.events, \.isPageChanged) == 1)
     }
 
     @Test func aFingerCatchesAStreamAndItsReleaseSettles() {
