@@ -26,6 +26,16 @@ final class StartupSignals: @unchecked Sendable {
     /// How to stop the app, once it has taken over.
     private let stopApp = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
+    /// Sets the signal dispositions the whole process keeps, as the first thing `main` does.
+    ///
+    /// SIGPIPE is ignored: a write to a pipe or a socket whose reader has gone (`vitrine run --events - | head`, an
+    /// event log FIFO whose reader exits, a control client that hangs up) fails with EPIPE, which the writer reports
+    /// like any failed write (the event log: one warning, and the kiosk runs on), where the signal ended the process
+    /// (exit 141, nothing said).
+    static func takeOverAtStart() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     /// Starts watching; call it before the first card's decode starts.
     init() {
         watcher = SignalWatcher(queue: queue) { [self] signal in
