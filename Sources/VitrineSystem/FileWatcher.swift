@@ -243,7 +243,11 @@ extension FileWatcher {
             let (newTable, problems) = WatchTable.build(for: state.watched) { folder, onTheWayOnly in
                 let events = onTheWayOnly ? FileWatcher.onTheWayEvents | UInt32(IN_MASK_ADD) : FileWatcher.folderEvents
                 let wd = inotify_add_watch(inotify, folder, events | UInt32(IN_ONLYDIR))
-                return wd >= 0 ? .success(wd) : .failure(FileWatcherError(operation: "inotify_add_watch(\(folder))", code: errno))
+                guard wd >= 0 else {
+                    let code = errno
+                    return .failure(FileWatcherError(operation: "inotify_add_watch(\(Limits.shortened(folder)))", code: code))
+                }
+                return .success(wd)
             }
             for wd in state.table.descriptors where !newTable.descriptors.contains(wd) { inotify_rm_watch(inotify, wd) }
             state.table = newTable
