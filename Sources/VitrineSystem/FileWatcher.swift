@@ -51,14 +51,40 @@ public final class FileWatcher: Sendable {
 
     /// Starts watching `paths`; `onChange` runs on the watcher's thread with the paths that changed.
     ///
+    /// The paths were read before they are watched (the first card's picture is decoded while the kiosk starts):
+    /// a file changed in between would give no event, and a picture read half-written would stay so for good. So
+    /// once the watches are in place, every path whose file (or folder, for a listing) changed at or after
+    /// `changedSince` is reported as changed, as if the change had been seen (nil: none is). By default that is
+    /// ``firstReadTime``, set by `run` before it reads anything.
+    ///
     /// - Throws: ``FileWatcherError`` when inotify, the wake-up pipe or the thread cannot be set up. A folder that
     ///   cannot be watched does not throw: see ``watch(_:)``, whose problems are in ``initialProblems``.
     public init(paths: some Sequence<PathKey>, debounce: Double = FileWatcher.defaultDebounce,
+                changedSince: timespec? = FileWatcher.firstReadTime,
                 onChange: @escaping @Sendable (Set<PathKey>) -> Void) throws(FileWatcherError) {
         engine = try Engine(debounce: debounce, onChange: onChange)
-        initialProblems = engine.watch(Set(paths))
+        let paths = Set(paths)
+        initialProblems = engine.watch(paths)
         engine.start()
+        if let changedSince { engine.recordChanges(in: paths, since: changedSince) }
     }
+
+    /// When the process began reading the files it goes on to watch, if it said so (``markFirstRead()``).
+    public static var firstReadTime: timespec? {
+        let nanoseconds = firstRead.load(ordering: .relaxed)
+        return nanoseconds == 0 ? nil : timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    }
+
+    /// Notes now as ``firstReadTime``, once: call it before the first file to be watched is read. The clock is the
+    /// coarse one file times are stamped from, so a file changed after this call has a later or equal time.
+    public static func markFirstRead() {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        firstRead.compareExchange(expected: 0, desired: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), ordering: .relaxed)
+    }
+
+    /// ``firstReadTime`` in nanoseconds since the epoch; 0 for none.
+    private static let firstRead = Atomic<Int64>(0)
 
     deinit { stop() }
 
@@ -180,6 +206,24 @@ extension FileWatcher {
                 return changed
             }
             if let changed { onChange(changed) }
+        }
+
+        /// Records as changed each of `paths` whose file (a listing: its folder) changed at or after `since`, by its
+        /// status change time, which a write, a rename into place and a new file all set.
+        func recordChanges(in paths: Set<PathKey>, since: timespec) {
+            let changed = paths.filter { path in
+                var status = stat()
+                guard stat(path.path, &status) == 0 else { return false }
+                let time = status.st_ctim
+                return time.tv_sec > since.tv_sec || (time.tv_sec == since.tv_sec && time.tv_nsec >= since.tv_nsec)
+            }
+            guard !changed.isEmpty else { return }
+            let now = MonotonicClock.seconds
+            state.withLock { state in
+                guard !state.stopped else { return }
+                state.pending.record(changed, writing: nil, at: now)
+                Engine.schedule(&state, debounce: debounce, now: now)
+            }
         }
 
         /// Sets the timer for the moment the pending changes are due (or far away when none are).
