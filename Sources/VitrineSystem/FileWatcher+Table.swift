@@ -143,8 +143,9 @@ extension FileWatcher {
         var changed: Set<PathKey> = []
         /// The watched paths being written now: modified and not yet closed.
         var writing: Set<PathKey> = []
-        /// When the first of `changed` came, and when anything last happened in the watched folders.
-        var firstChange = 0.0, lastActivity = 0.0
+        /// When the first of `changed` came, when anything last happened in the watched folders, and when a file
+        /// being written was last written to.
+        var firstChange = 0.0, lastActivity = 0.0, lastWrite = 0.0
 
         /// Records that `paths` changed at `now`; `writing` as in ``WatchTable/Meaning/file(_:writing:)``.
         mutating func record(_ paths: Set<PathKey>, writing: Bool?, at now: Double) {
@@ -152,7 +153,9 @@ extension FileWatcher {
             changed.formUnion(paths)
             lastActivity = now
             switch writing {
-            case true?: self.writing.formUnion(paths)
+            case true?:
+                self.writing.formUnion(paths)
+                lastWrite = now
             case false?: self.writing.subtract(paths)
             case nil: break
             }
@@ -163,16 +166,25 @@ extension FileWatcher {
 
         /// When the changes are to be reported: `debounce` after the folders went quiet with no watched file being
         /// written, at the latest ``FileWatcher/maximumDelay`` after the first change; nil with nothing pending.
+        ///
+        /// While a watched file is being written (modified and not yet closed), the report waits for it to be
+        /// complete however long the writing takes, as long as it goes on: a slow copy (an image rewritten in place
+        /// over 15 s) read half-way showed the placeholder until the copy ended. Only a writer that has written
+        /// nothing for ``FileWatcher/maximumDelay`` (stalled, or holding the file open), or one still writing
+        /// ``FileWatcher/maximumWriteWait`` after the first change, no longer holds the report back.
         func due(debounce: Double) -> Double? {
             guard !changed.isEmpty else { return nil }
-            let latest = firstChange + FileWatcher.maximumDelay
-            return writing.isEmpty ? min(lastActivity + debounce, latest) : latest
+            guard writing.isEmpty else {
+                return min(max(lastWrite, firstChange) + FileWatcher.maximumDelay, firstChange + FileWatcher.maximumWriteWait)
+            }
+            // A file written past the maximum delay, now complete: the quiet period still follows its last write.
+            return min(lastActivity + debounce, max(firstChange + FileWatcher.maximumDelay, lastWrite + debounce))
         }
 
         /// The changes, when they are due at `now`, and forgets them.
         mutating func take(now: Double, debounce: Double) -> Set<PathKey>? {
             guard let due = due(debounce: debounce), now + 0.001 >= due else { return nil }
-            defer { changed = []; writing = [] }
+            defer { changed = []; writing = []; lastWrite = 0 }
             return changed
         }
     }

@@ -24,7 +24,9 @@ public typealias FileWatcherError = SystemError
 /// - nothing at all has happened in the watched folders for `debounce` seconds (so the temporary files of a
 ///   deploy being written next to the watched ones hold the report back), and
 /// - no watched file is being written (created or modified, and not yet closed or renamed into place),
-/// or at the latest ``maximumDelay`` after the first change, so a folder that never rests is still reported.
+/// or at the latest ``maximumDelay`` after the first change, so a folder that never rests is still reported; while
+/// a watched file is still being written to, at the latest ``maximumDelay`` after its last write (see
+/// `PendingChanges.due`).
 ///
 /// The watcher stops on ``stop()`` or when it is released.
 public final class FileWatcher: Sendable {
@@ -35,6 +37,9 @@ public final class FileWatcher: Sendable {
     /// seconds: a deploy of many files over several seconds gives one report, and a folder that never rests is
     /// still reported.
     public static let maximumDelay = 10.0
+    /// The longest a change waits for a watched file that is still being written to, in seconds: 5 minutes, for
+    /// a large picture copied slowly; a file still written to after that is reported as it is.
+    public static let maximumWriteWait = 300.0
     /// The folder events watched: a file written and closed, modified, moved in or out, created, deleted, or its
     /// attributes (such as permissions) changed; and the folder itself deleted or moved.
     public static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
