@@ -69,6 +69,8 @@ struct RunCommand {
 
     /// Opens the window and runs until it closes; returns the exit code.
     func execute() -> Int32 {
+        // Before the config or any picture is read: what changes from here on is reported once the watcher starts.
+        FileWatcher.markFirstRead()
         SDLLibrary.skipComposeTable()
         SDLLibrary.skipSessionBusAutolaunch()
         XlibErrors.install(lostDisplayExitCode: ExitCode.unavailable)

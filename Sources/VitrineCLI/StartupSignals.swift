@@ -9,7 +9,7 @@ import VitrineSystem
 /// does not hold the stop up, and the signal is handed to the app, which then shuts down in order.
 ///
 /// SIGHUP and SIGUSR1 in that time are caught and dropped: the config is read after this starts, and there are
-/// no statistics yet.
+/// no statistics yet (before this starts, ``takeOverAtStart()`` drops them).
 ///
 /// Its watcher is not stopped when the app takes over: until `run` ends it passes a stop on to the app, beside the
 /// app's own watcher (the app stops once either way). libdispatch registers a new watcher's sources on their own
@@ -25,6 +25,30 @@ final class StartupSignals: @unchecked Sendable {
     private let caught = Atomic<Int32>(0)
     /// How to stop the app, once it has taken over.
     private let stopApp = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// Sets the signal dispositions the process starts with, as the first thing `main` does, before any library is
+    /// opened or any thread started.
+    ///
+    /// SIGHUP and SIGUSR1 (reload, statistics) get a handler that drops them, at once: at their default they ended
+    /// the process until the signal watcher took them over, 10-35 ms into `run` (once its first card's decode had
+    /// started), and a SIGHUP sent with a deploy or a SIGUSR1 from a monitor that early killed the kiosk.
+    /// libdispatch installs its own handler when a ``SignalWatcher``'s sources are registered, replacing this one
+    /// (Dispatch's signal sources read the signals through a signalfd, which a signal at SIG_IGN would never reach,
+    /// hence a handler rather than SIG_IGN); a signal that comes before is dropped, as the config it would reload is
+    /// read after this. A handler, unlike SIG_IGN, is reset for any program the process starts.
+    ///
+    /// SIGPIPE is ignored: a write to a pipe or a socket whose reader has gone (`vitrine run --events - | head`, an
+    /// event log FIFO whose reader exits, a control client that hangs up) fails with EPIPE, which the writer reports
+    /// like any failed write (the event log: one warning, and the kiosk runs on), where the signal ended the process
+    /// (exit 141, nothing said). It is set last, so a process that ignores SIGPIPE has its handlers in place.
+    static func takeOverAtStart() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for signal in [SIGHUP, SIGUSR1] { sigaction(signal, &action, nil) }
+        signal(SIGPIPE, SIG_IGN)
+    }
 
     /// Starts watching; call it before the first card's decode starts.
     init() {

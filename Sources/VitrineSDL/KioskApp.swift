@@ -228,7 +228,7 @@ public final class KioskApp {
             for error in deck.draw(runtime.settledFrame, cards: runtime.config.cards) { report("\(error)") }
             let pixels = try deck.renderer.readPixels()
             deck.renderer.present()
-            try pixels.writePNG(to: path)
+            try pixels.writeScreenshot(to: path)
             return ControlReply(ok: true, fields: [("path", JSONText.quoted(path)),
                                                    ("width", "\(pixels.size.width)"), ("height", "\(pixels.size.height)")])
         } catch {

@@ -63,32 +63,40 @@ extension FileWatcher {
         /// could not be watched.
         ///
         /// Every folder on the way is watched too, up to `/` for an absolute path and `.` for a relative one; one
-        /// that cannot be (it does not exist yet) is left out quietly, since its parent sees it appear.
+        /// that cannot be (it does not exist yet) is left out quietly, since its parent sees it appear. A path of
+        /// `PATH_MAX` bytes or more is a problem at once, with nothing watched for it.
         static func build(for paths: Set<PathKey>,
                           addWatch: (String, _ onTheWayOnly: Bool) -> Result<Int32, FileWatcherError>) -> (WatchTable, [FileWatcherError]) {
-            var fileEntries: [PathKey: [(name: PathKey, path: PathKey)]] = [:]
-            var componentEntries: [PathKey: Set<PathKey>] = [:]
+            var fileEntries: [FolderKey: [(name: PathKey, path: PathKey)]] = [:]
+            var componentEntries: [FolderKey: Set<PathKey>] = [:]
+            var problems: [FileWatcherError] = []
             for path in paths {
+                // No system call takes a path this long, so no folder on its way is looked at: walking its
+                // thousands of folders took minutes and gigabytes (each one a copy of most of the path).
+                guard path.path.utf8.count < Int(PATH_MAX) else {
+                    problems.append(FileWatcherError(operation: "inotify_add_watch(\(Limits.shortened(path.path)))", code: ENAMETOOLONG,
+                                                     detail: "the path is longer than \(PATH_MAX - 1) bytes"))
+                    continue
+                }
                 let (folder, name) = FileWatcher.split(path.path)
-                fileEntries[PathKey(folder), default: []].append((PathKey(name), path))
+                fileEntries[FolderKey(folder), default: []].append((PathKey(name), path))
                 var current = folder
                 while current != "/" && current != "." && !current.isEmpty {
                     let (parent, component) = FileWatcher.split(current)
-                    let (isNew, _) = componentEntries[PathKey(parent), default: []].insert(PathKey(component))
+                    let (isNew, _) = componentEntries[FolderKey(parent), default: []].insert(PathKey(component))
                     if !isNew { break }  // The rest of the way is already there.
                     current = parent
                 }
             }
             var table = WatchTable()
-            var problems: [FileWatcherError] = []
-            var descriptors: [PathKey: Result<Int32, FileWatcherError>] = [:]
-            func descriptor(_ folder: PathKey, onTheWayOnly: Bool = false) -> Result<Int32, FileWatcherError> {
+            var descriptors: [FolderKey: Result<Int32, FileWatcherError>] = [:]
+            func descriptor(_ folder: FolderKey, onTheWayOnly: Bool = false) -> Result<Int32, FileWatcherError> {
                 if let known = descriptors[folder] { return known }
-                let result = addWatch(folder.path, onTheWayOnly)
+                let result = addWatch(folder.key.path, onTheWayOnly)
                 descriptors[folder] = result
                 return result
             }
-            for (folder, entries) in fileEntries.sorted(by: { $0.key < $1.key }) {
+            for (folder, entries) in fileEntries.sorted(by: { WatchTable.shorterFirst($0.key, $1.key) }) {
                 switch descriptor(folder) {
                 case .success(let wd):
                     // Two spellings of one folder share a descriptor: merge them.
@@ -100,10 +108,32 @@ extension FileWatcher {
                     problems.append(problem)
                 }
             }
-            for (folder, names) in componentEntries.sorted(by: { $0.key < $1.key }) {
+            for (folder, names) in componentEntries.sorted(by: { WatchTable.shorterFirst($0.key, $1.key) }) {
                 if case .success(let wd) = descriptor(folder, onTheWayOnly: true) { table.components[wd, default: []].formUnion(names) }
             }
             return (table, problems)
+        }
+
+        /// The order folders are watched in, the same every time: shorter paths first, then by bytes. The folders
+        /// on the way to one deep path all differ in length, so they are sorted without comparing their bytes.
+        static func shorterFirst(_ a: FolderKey, _ b: FolderKey) -> Bool {
+            a.count != b.count ? a.count < b.count : a.key < b.key
+        }
+
+        /// A folder's path as a key, equal to another only with the same bytes (as ``PathKey``), compared by length
+        /// first: the folders on the way to one deep path are each a prefix of the next, and comparing their
+        /// bytes from the start made every lookup as long as the path.
+        struct FolderKey: Hashable {
+            let key: PathKey
+            let count: Int
+
+            init(_ path: String) {
+                key = PathKey(path)
+                count = path.utf8.count
+            }
+
+            static func == (a: FolderKey, b: FolderKey) -> Bool { a.count == b.count && a.key == b.key }
+            func hash(into hasher: inout Hasher) { key.hash(into: &hasher) }
         }
     }
 
@@ -113,8 +143,9 @@ extension FileWatcher {
         var changed: Set<PathKey> = []
         /// The watched paths being written now: modified and not yet closed.
         var writing: Set<PathKey> = []
-        /// When the first of `changed` came, and when anything last happened in the watched folders.
-        var firstChange = 0.0, lastActivity = 0.0
+        /// When the first of `changed` came, when anything last happened in the watched folders, and when a file
+        /// being written was last written to.
+        var firstChange = 0.0, lastActivity = 0.0, lastWrite = 0.0
 
         /// Records that `paths` changed at `now`; `writing` as in ``WatchTable/Meaning/file(_:writing:)``.
         mutating func record(_ paths: Set<PathKey>, writing: Bool?, at now: Double) {
@@ -122,7 +153,9 @@ extension FileWatcher {
             changed.formUnion(paths)
             lastActivity = now
             switch writing {
-            case true?: self.writing.formUnion(paths)
+            case true?:
+                self.writing.formUnion(paths)
+                lastWrite = now
             case false?: self.writing.subtract(paths)
             case nil: break
             }
@@ -133,16 +166,25 @@ extension FileWatcher {
 
         /// When the changes are to be reported: `debounce` after the folders went quiet with no watched file being
         /// written, at the latest ``FileWatcher/maximumDelay`` after the first change; nil with nothing pending.
+        ///
+        /// While a watched file is being written (modified and not yet closed), the report waits for it to be
+        /// complete however long the writing takes, as long as it goes on: a slow copy (an image rewritten in place
+        /// over 15 s) read half-way showed the placeholder until the copy ended. Only a writer that has written
+        /// nothing for ``FileWatcher/maximumDelay`` (stalled, or holding the file open), or one still writing
+        /// ``FileWatcher/maximumWriteWait`` after the first change, no longer holds the report back.
         func due(debounce: Double) -> Double? {
             guard !changed.isEmpty else { return nil }
-            let latest = firstChange + FileWatcher.maximumDelay
-            return writing.isEmpty ? min(lastActivity + debounce, latest) : latest
+            guard writing.isEmpty else {
+                return min(max(lastWrite, firstChange) + FileWatcher.maximumDelay, firstChange + FileWatcher.maximumWriteWait)
+            }
+            // A file written past the maximum delay, now complete: the quiet period still follows its last write.
+            return min(lastActivity + debounce, max(firstChange + FileWatcher.maximumDelay, lastWrite + debounce))
         }
 
         /// The changes, when they are due at `now`, and forgets them.
         mutating func take(now: Double, debounce: Double) -> Set<PathKey>? {
             guard let due = due(debounce: debounce), now + 0.001 >= due else { return nil }
-            defer { changed = []; writing = [] }
+            defer { changed = []; writing = []; lastWrite = 0 }
             return changed
         }
     }

@@ -24,7 +24,9 @@ public typealias FileWatcherError = SystemError
 /// - nothing at all has happened in the watched folders for `debounce` seconds (so the temporary files of a
 ///   deploy being written next to the watched ones hold the report back), and
 /// - no watched file is being written (created or modified, and not yet closed or renamed into place),
-/// or at the latest ``maximumDelay`` after the first change, so a folder that never rests is still reported.
+/// or at the latest ``maximumDelay`` after the first change, so a folder that never rests is still reported; while
+/// a watched file is still being written to, at the latest ``maximumDelay`` after its last write (see
+/// `PendingChanges.due`).
 ///
 /// The watcher stops on ``stop()`` or when it is released.
 public final class FileWatcher: Sendable {
@@ -35,6 +37,9 @@ public final class FileWatcher: Sendable {
     /// seconds: a deploy of many files over several seconds gives one report, and a folder that never rests is
     /// still reported.
     public static let maximumDelay = 10.0
+    /// The longest a change waits for a watched file that is still being written to, in seconds: 5 minutes, for
+    /// a large picture copied slowly; a file still written to after that is reported as it is.
+    public static let maximumWriteWait = 300.0
     /// The folder events watched: a file written and closed, modified, moved in or out, created, deleted, or its
     /// attributes (such as permissions) changed; and the folder itself deleted or moved.
     public static let folderEvents = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM
@@ -51,14 +56,40 @@ public final class FileWatcher: Sendable {
 
     /// Starts watching `paths`; `onChange` runs on the watcher's thread with the paths that changed.
     ///
+    /// The paths were read before they are watched (the first card's picture is decoded while the kiosk starts):
+    /// a file changed in between would give no event, and a picture read half-written would stay so for good. So
+    /// once the watches are in place, every path whose file (or folder, for a listing) changed at or after
+    /// `changedSince` is reported as changed, as if the change had been seen (nil: none is). By default that is
+    /// ``firstReadTime``, set by `run` before it reads anything.
+    ///
     /// - Throws: ``FileWatcherError`` when inotify, the wake-up pipe or the thread cannot be set up. A folder that
     ///   cannot be watched does not throw: see ``watch(_:)``, whose problems are in ``initialProblems``.
     public init(paths: some Sequence<PathKey>, debounce: Double = FileWatcher.defaultDebounce,
+                changedSince: timespec? = FileWatcher.firstReadTime,
                 onChange: @escaping @Sendable (Set<PathKey>) -> Void) throws(FileWatcherError) {
         engine = try Engine(debounce: debounce, onChange: onChange)
-        initialProblems = engine.watch(Set(paths))
+        let paths = Set(paths)
+        initialProblems = engine.watch(paths)
         engine.start()
+        if let changedSince { engine.recordChanges(in: paths, since: changedSince) }
     }
+
+    /// When the process began reading the files it goes on to watch, if it said so (``markFirstRead()``).
+    public static var firstReadTime: timespec? {
+        let nanoseconds = firstRead.load(ordering: .relaxed)
+        return nanoseconds == 0 ? nil : timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    }
+
+    /// Notes now as ``firstReadTime``, once: call it before the first file to be watched is read. The clock is the
+    /// coarse one file times are stamped from, so a file changed after this call has a later or equal time.
+    public static func markFirstRead() {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        firstRead.compareExchange(expected: 0, desired: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), ordering: .relaxed)
+    }
+
+    /// ``firstReadTime`` in nanoseconds since the epoch; 0 for none.
+    private static let firstRead = Atomic<Int64>(0)
 
     deinit { stop() }
 
@@ -182,6 +213,24 @@ extension FileWatcher {
             if let changed { onChange(changed) }
         }
 
+        /// Records as changed each of `paths` whose file (a listing: its folder) changed at or after `since`, by its
+        /// status change time, which a write, a rename into place and a new file all set.
+        func recordChanges(in paths: Set<PathKey>, since: timespec) {
+            let changed = paths.filter { path in
+                var status = stat()
+                guard stat(path.path, &status) == 0 else { return false }
+                let time = status.st_ctim
+                return time.tv_sec > since.tv_sec || (time.tv_sec == since.tv_sec && time.tv_nsec >= since.tv_nsec)
+            }
+            guard !changed.isEmpty else { return }
+            let now = MonotonicClock.seconds
+            state.withLock { state in
+                guard !state.stopped else { return }
+                state.pending.record(changed, writing: nil, at: now)
+                Engine.schedule(&state, debounce: debounce, now: now)
+            }
+        }
+
         /// Sets the timer for the moment the pending changes are due (or far away when none are).
         private static func schedule(_ state: inout State, debounce: Double, now: Double) {
             guard let timer = state.timer else { return }
@@ -243,7 +292,11 @@ extension FileWatcher {
             let (newTable, problems) = WatchTable.build(for: state.watched) { folder, onTheWayOnly in
                 let events = onTheWayOnly ? FileWatcher.onTheWayEvents | UInt32(IN_MASK_ADD) : FileWatcher.folderEvents
                 let wd = inotify_add_watch(inotify, folder, events | UInt32(IN_ONLYDIR))
-                return wd >= 0 ? .success(wd) : .failure(FileWatcherError(operation: "inotify_add_watch(\(folder))", code: errno))
+                guard wd >= 0 else {
+                    let code = errno
+                    return .failure(FileWatcherError(operation: "inotify_add_watch(\(Limits.shortened(folder)))", code: code))
+                }
+                return .success(wd)
             }
             for wd in state.table.descriptors where !newTable.descriptors.contains(wd) { inotify_rm_watch(inotify, wd) }
             state.table = newTable
