@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineSystem
+import VitrineTestSupport
 
 /// SDL_image is opened when a card first needs it (CLazyLink), not at every start: a deck of JPEGs never maps it
 /// or the libraries it brings, and a deck with a WebP (which SDL_image decodes) maps it and shows the WebP.

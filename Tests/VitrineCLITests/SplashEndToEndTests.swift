@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import Testing
 import VitrineCore
@@ -161,51 +160,5 @@ import VitrineTestSupport
             }, "the window differs from vitrine render's frame")
             #expect(app.process.isRunning, "\(app.errors)")
         }
-    }
-}
-
-/// Watches a few pixels of the root window from a thread of its own, as fast as the X server answers, and keeps
-/// each one's distinct values in the order seen (RGB).
-final class PixelWatcher: Sendable {
-    /// What the thread saw, and whether it is to go on.
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var values: [[[UInt8]]]
-        var running = true
-        var finished = false
-        init(count: Int) { values = Array(repeating: [], count: count) }
-    }
-
-    private let state: State
-
-    init(display: String, points: [(x: Int, y: Int)]) {
-        let state = State(count: points.count)
-        self.state = state
-        let started = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            defer { state.lock.withLock { state.finished = true } }
-            guard let connection = XOpenDisplay(display) else { started.signal(); return }
-            defer { XCloseDisplay(connection) }
-            let root = XDefaultRootWindow(connection)
-            started.signal()
-            while state.lock.withLock({ state.running }) {
-                for (index, point) in points.enumerated() {
-                    guard let image = XGetImage(connection, root, Int32(point.x), Int32(point.y), 1, 1, ~0, ZPixmap) else { continue }
-                    let pixel = image.pointee.f.get_pixel(image, 0, 0)
-                    _ = image.pointee.f.destroy_image(image)
-                    let value = [UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel)]
-                    state.lock.withLock { if state.values[index].last != value { state.values[index].append(value) } }
-                }
-                usleep(200)
-            }
-        }
-        started.wait()
-    }
-
-    /// Stops watching; each point's values.
-    func stop() -> [[[UInt8]]] {
-        state.lock.withLock { state.running = false }
-        while !state.lock.withLock({ state.finished }) { usleep(1000) }
-        return state.lock.withLock { state.values }
     }
 }

@@ -5,11 +5,11 @@ import CX11
 ///
 /// Nothing is missed however briefly a window lived: a window made and destroyed within a millisecond is counted as
 /// surely as one that stays, which no polling of the window list can promise.
-final class WindowCreationWatcher {
+public final class WindowCreationWatcher {
     private let connection: OpaquePointer
 
     /// Starts counting on `display`; nil when it cannot be opened.
-    init?(display: String) {
+    public init?(display: String) {
         guard let connection = XOpenDisplay(display) else { return nil }
         self.connection = connection
         XSelectInput(connection, XDefaultRootWindow(connection), SubstructureNotifyMask)
@@ -19,7 +19,7 @@ final class WindowCreationWatcher {
     deinit { XCloseDisplay(connection) }
 
     /// How many top-level windows were made since ``init(display:)``, up to what the server has done by now.
-    func windowsMade() -> Int {
+    public func windowsMade() -> Int {
         // The round trip comes back after every event the server queued for this connection before it.
         XSync(connection, 0)
         var made = 0
