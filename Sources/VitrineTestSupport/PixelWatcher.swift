@@ -9,7 +9,8 @@ public final class PixelWatcher: Sendable {
         let lock = NSLock()
         var values: [[[UInt8]]]
         var running = true
-        var finished = false
+        /// Signalled when the thread is done.
+        let finished = DispatchSemaphore(value: 0)
         init(count: Int) { values = Array(repeating: [], count: count) }
     }
 
@@ -21,7 +22,7 @@ public final class PixelWatcher: Sendable {
         self.state = state
         let started = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            defer { state.lock.withLock { state.finished = true } }
+            defer { state.finished.signal() }
             guard let connection = XOpenDisplay(display) else { started.signal(); return }
             defer { XCloseDisplay(connection) }
             let root = XDefaultRootWindow(connection)
@@ -34,16 +35,16 @@ public final class PixelWatcher: Sendable {
                     let value = [UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel)]
                     state.lock.withLock { if state.values[index].last != value { state.values[index].append(value) } }
                 }
-                usleep(200)
+                usleep(200)  // A breath between rounds, so the sampler leaves the X server and the app some time.
             }
         }
         started.wait()
     }
 
-    /// Stops watching; each point's values.
+    /// Stops watching, once the thread is done; each point's values.
     public func stop() -> [[[UInt8]]] {
         state.lock.withLock { state.running = false }
-        while !state.lock.withLock({ state.finished }) { usleep(1000) }
+        state.finished.wait()
         return state.lock.withLock { state.values }
     }
 }
