@@ -41,6 +41,9 @@ public final class PixelWatcher: Sendable {
         started.wait()
     }
 
+    /// Each point's distinct values seen so far, oldest first, while it goes on watching.
+    public var values: [[[UInt8]]] { state.lock.withLock { state.values } }
+
     /// Stops watching, once the thread is done; each point's values.
     public func stop() -> [[[UInt8]]] {
         state.lock.withLock { state.running = false }

@@ -96,10 +96,18 @@ import VitrineTestSupport
             let window = fullscreen ? (x: 0, y: 0) : (x: 340, y: 312)
             let points = (fullscreen ? [(300, 200), (640, 400), (1000, 250)] : [(150, 60), (300, 150), (480, 90)])
                 .map { (x: window.x + $0.0, y: window.y + $0.1) }
+            let rendered = try Self.render(config, folder, size: fullscreen ? "1280x1024" : "600x400")
+            let expected = points.map { Array(rendered[$0.x - window.x, $0.y - window.y].prefix(3)) }
+            let windows = try #require(WindowCreationWatcher(display: x.display))
             let watcher = PixelWatcher(display: x.display, points: points)
             let app = try Self.launch(x, config: config, cache: cache, fullscreen: fullscreen)
             _ = try x.windowOrigin(of: app)
-            usleep(300_000)
+            // The splash is let go at the first frame: watch on until the X server has taken it down and every
+            // point shows the card as render draws it, so a flash in the hand-over is among what the watcher saw.
+            #expect(XvfbSession.eventually(10) {
+                let splash = windows.overrideRedirectWindows()
+                return splash.made >= 1 && splash.open == 0 && watcher.values.map { $0.last ?? [] } == expected
+            }, "the splash was not taken down, or the points do not show the card: \(watcher.values) \(app.errors)")
             let seen = watcher.stop()
             let log = app.errors
             let splash = try #require(log.range(of: "start-up: splash shown"), "\(log)")
@@ -112,7 +120,6 @@ import VitrineTestSupport
             }
 
             let final = try x.grabWindow(of: app)
-            let rendered = try Self.render(config, folder, size: fullscreen ? "1280x1024" : "600x400")
             #expect(final == rendered, "the window differs from vitrine render's frame")
             for (index, values) in seen.enumerated() {
                 let (px, py) = (points[index].x - window.x, points[index].y - window.y)
