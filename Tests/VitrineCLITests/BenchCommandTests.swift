@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct BenchCommandTests {
     /// The figures `vitrine bench` prints, in order, with their units.

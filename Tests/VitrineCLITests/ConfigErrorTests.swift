@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct ConfigErrorTests {
     /// Renders `config` into the folder and returns what happened and whether a PNG was written.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// Fade and none in a real window under Xvfb: a key press fades (or jumps) and logs the same events as a slide.
 @Suite(.serialized) struct FadeEndToEndTests {

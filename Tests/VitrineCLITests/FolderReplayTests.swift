@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `vitrine replay` of a folder deck on its manual clock: a reload to the folder with files added before the card
 /// on screen keeps that card on screen, without a transition.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `make install-files` with the debug build: where the files go, that the units name them, that systemd accepts the
 /// units, and that an installed binary finds its fonts and its deck without the checkout.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `JOURNAL_STREAM` as systemd sets it for a service logging to the journal, with standard error in a file.
 @Suite struct JournalLogTests {

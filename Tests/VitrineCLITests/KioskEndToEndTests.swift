@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// Kiosk operation under a real X server: lockdown and the exit chord, signals, attract mode, systemd notifications.
 @Suite(.serialized) struct KioskEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineSystem
+import VitrineTestSupport
 
 /// SDL_image is opened when a card first needs it (CLazyLink), not at every start: a deck of JPEGs never maps it
 /// or the libraries it brings, and a deck with a WebP (which SDL_image decodes) maps it and shows the WebP.
@@ -23,16 +24,15 @@ import VitrineSystem
         try withTemporaryFolder { folder in
             let x = try XvfbSession()
             let images = ["ember-mesa", "alpine-lake", "misty-hills"].map(Checkout.demoImage)
-            let app = try x.launchVitrine(["run", "--config", try Self.deck(folder, images), "--windowed", "600x400"])
+            let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", try Self.deck(folder, images), "--windowed", "600x400"])
             _ = try x.windowOrigin(of: app)
-            // Its neighbours are composed in the background by now, or soon: watch for a second.
-            for _ in 0..<10 {
-                let libraries = Self.mappedLibraries(app.process.processIdentifier)
-                #expect(libraries.contains { $0.hasPrefix("libSDL2-2.0") }, "\(libraries.sorted())")
-                #expect(!libraries.contains { $0.hasPrefix("libSDL2_image") || $0.hasPrefix("libtiff") || $0.hasPrefix("libwebp") },
-                        "\(libraries.sorted())")
-                usleep(100_000)
-            }
+            // The idle chores run first once the card and its neighbours are composed (IdleChores): every card
+            // decoded so far was decoded by then.
+            #expect(XvfbSession.eventually(30) { app.errors.contains("of code and read-only data in") }, "\(app.errors)")
+            let libraries = Self.mappedLibraries(app.process.processIdentifier)
+            #expect(libraries.contains { $0.hasPrefix("libSDL2-2.0") }, "\(libraries.sorted())")
+            #expect(!libraries.contains { $0.hasPrefix("libSDL2_image") || $0.hasPrefix("libtiff") || $0.hasPrefix("libwebp") },
+                    "\(libraries.sorted())")
             #expect(app.process.isRunning, "\(app.errors)")
         }
     }

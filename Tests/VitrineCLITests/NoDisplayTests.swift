@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 @Suite struct NoDisplayTests {
     @Test(arguments: [[], ["run"], ["run", "--windowed", "800x600"], ["run", "--fullscreen"]])

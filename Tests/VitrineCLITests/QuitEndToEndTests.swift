@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// Quitting a real window by every route, and losing the X server: always a documented exit code, never Xlib's.
 @Suite(.serialized) struct QuitEndToEndTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `vitrine replay` as a process: the kiosk runtime on a manual clock, attract mode and reloads included.
 @Suite struct ReplayCommandTests {

@@ -118,7 +118,15 @@ import VitrineTestSupport
             let config = try folder.write("deck.json", #"{"cards":[\#(cards.joined(separator: ","))],"autoplay":{"interval":30,"progressBar":true}}"#)
             let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", config, "--windowed", "600x400"])
             _ = try x.windowOrigin(of: app)
-            usleep(3_000_000)  // Three seconds of steps, each of them idle in between.
+            // This shows that something does not happen, so it watches for a while: four steps of the bar (one every
+            // 0.5 s, 1/60 of the interval), each followed by an idle loop that asks whether the card may rest. It
+            // counts the steps drawn (the window changing), not the time, so a slow machine watches as many.
+            var window = try x.grabWindow(of: app), steps = 0
+            #expect(XvfbSession.eventually(30) {
+                guard let now = try? x.grabWindow(of: app), now != window else { return false }
+                (window, steps) = (now, steps + 1)
+                return steps >= 4
+            }, "the bar took \(steps) steps: \(app.errors)")
             // The first card may start in the frame; the first step reads it back, and no card rests after that.
             #expect(!app.errors.contains("resting: the card on screen"), "\(app.errors)")
             #expect(app.process.isRunning, "\(app.errors)")

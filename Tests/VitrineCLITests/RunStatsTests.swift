@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `vitrine run --stats` in Xvfb: a statistics line on SIGUSR1 and on exit.
 @Suite(.serialized) struct RunStatsTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// `vitrine check --at` and `vitrine replay --start` as processes, on a deck with durations and schedules.
 @Suite struct ScheduleCommandTests {

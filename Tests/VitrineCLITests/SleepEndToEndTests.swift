@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// The sleeping screen in a real window under Xvfb: black outside the awake hours, the X screen saver on, a click
 /// wakes it without paging, and it sleeps again `wakeFor` seconds after the last input.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import VitrineFixtures
+import VitrineTestSupport
 
 /// A stop signal while the first card's picture is still decoding: the decode is abandoned and the kiosk quits in
 /// order, rather than waiting for the decode or dying of the signal.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// A FIFO, a device or a directory given as the config or as an image never blocks a command: each is refused at
 /// once with a one-line reason, and the rest of the deck is still shown (a directory given as the config is a

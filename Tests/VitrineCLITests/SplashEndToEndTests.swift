@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import Testing
 import VitrineCore
@@ -97,10 +96,18 @@ import VitrineTestSupport
             let window = fullscreen ? (x: 0, y: 0) : (x: 340, y: 312)
             let points = (fullscreen ? [(300, 200), (640, 400), (1000, 250)] : [(150, 60), (300, 150), (480, 90)])
                 .map { (x: window.x + $0.0, y: window.y + $0.1) }
+            let rendered = try Self.render(config, folder, size: fullscreen ? "1280x1024" : "600x400")
+            let expected = points.map { Array(rendered[$0.x - window.x, $0.y - window.y].prefix(3)) }
+            let windows = try #require(WindowCreationWatcher(display: x.display))
             let watcher = PixelWatcher(display: x.display, points: points)
             let app = try Self.launch(x, config: config, cache: cache, fullscreen: fullscreen)
             _ = try x.windowOrigin(of: app)
-            usleep(300_000)
+            // The splash is let go at the first frame: watch on until the X server has taken it down and every
+            // point shows the card as render draws it, so a flash in the hand-over is among what the watcher saw.
+            #expect(XvfbSession.eventually(10) {
+                let splash = windows.overrideRedirectWindows()
+                return splash.made >= 1 && splash.open == 0 && watcher.values.map { $0.last ?? [] } == expected
+            }, "the splash was not taken down, or the points do not show the card: \(watcher.values) \(app.errors)")
             let seen = watcher.stop()
             let log = app.errors
             let splash = try #require(log.range(of: "start-up: splash shown"), "\(log)")
@@ -113,7 +120,6 @@ import VitrineTestSupport
             }
 
             let final = try x.grabWindow(of: app)
-            let rendered = try Self.render(config, folder, size: fullscreen ? "1280x1024" : "600x400")
             #expect(final == rendered, "the window differs from vitrine render's frame")
             for (index, values) in seen.enumerated() {
                 let (px, py) = (points[index].x - window.x, points[index].y - window.y)
@@ -161,51 +167,5 @@ import VitrineTestSupport
             }, "the window differs from vitrine render's frame")
             #expect(app.process.isRunning, "\(app.errors)")
         }
-    }
-}
-
-/// Watches a few pixels of the root window from a thread of its own, as fast as the X server answers, and keeps
-/// each one's distinct values in the order seen (RGB).
-final class PixelWatcher: Sendable {
-    /// What the thread saw, and whether it is to go on.
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var values: [[[UInt8]]]
-        var running = true
-        var finished = false
-        init(count: Int) { values = Array(repeating: [], count: count) }
-    }
-
-    private let state: State
-
-    init(display: String, points: [(x: Int, y: Int)]) {
-        let state = State(count: points.count)
-        self.state = state
-        let started = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            defer { state.lock.withLock { state.finished = true } }
-            guard let connection = XOpenDisplay(display) else { started.signal(); return }
-            defer { XCloseDisplay(connection) }
-            let root = XDefaultRootWindow(connection)
-            started.signal()
-            while state.lock.withLock({ state.running }) {
-                for (index, point) in points.enumerated() {
-                    guard let image = XGetImage(connection, root, Int32(point.x), Int32(point.y), 1, 1, ~0, ZPixmap) else { continue }
-                    let pixel = image.pointee.f.get_pixel(image, 0, 0)
-                    _ = image.pointee.f.destroy_image(image)
-                    let value = [UInt8(truncatingIfNeeded: pixel >> 16), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel)]
-                    state.lock.withLock { if state.values[index].last != value { state.values[index].append(value) } }
-                }
-                usleep(200)
-            }
-        }
-        started.wait()
-    }
-
-    /// Stops watching; each point's values.
-    func stop() -> [[[UInt8]]] {
-        state.lock.withLock { state.running = false }
-        while !state.lock.withLock({ state.finished }) { usleep(1000) }
-        return state.lock.withLock { state.values }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// A command line `vitrine` must refuse, and what its message must name.
 struct UsageCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineTestSupport
 
 /// `vitrine run` in a real X server (Xvfb), driven by xdotool as a person would: drag, keys, dot clicks, Escape.
 @Suite(.serialized) struct WindowEndToEndTests {

@@ -11,10 +11,7 @@ extension SDLTests {
         /// Writes the corpus into a fresh temporary folder, runs `body`, and removes the folder.
         func withCorpus<T>(_ body: ([(entry: BadImageCorpus.Entry, path: String)]) throws -> T) throws -> T {
             _ = Fixture.library
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bad-content-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            return try body(BadImageCorpus.write(into: folder))
+            return try withTemporaryFolder { folder in try body(BadImageCorpus.write(into: folder.path)) }
         }
 
         @Test func eachFileLoadsOrIsRefusedWithItsReason() throws {

@@ -12,9 +12,8 @@ extension SDLTests {
         /// A fresh folder holding a copy of the first demo picture, and a deck whose first card shows the copy.
         func withDeck<T>(_ body: (_ folder: String, _ config: KioskConfig) throws -> T) throws -> T {
             _ = Fixture.library
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-card-cache-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let temporary = try TemporaryFolder(prefix: "vitrine-card-cache"), folder = temporary.path
+            defer { temporary.remove() }
             var config = Fixture.deck()
             let copy = folder + "/first.jpg"
             try FileManager.default.copyItem(atPath: config.cards[0].image, toPath: copy)

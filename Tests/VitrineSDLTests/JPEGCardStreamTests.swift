@@ -69,9 +69,8 @@ extension SDLTests {
         @Test func aTurnedOrCMYKOrDamagedPictureIsLeftToTheWholeDecode() throws {
             _ = Fixture.library
             let card = PixelSize(width: 300, height: 200)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-stream-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let temporary = try TemporaryFolder(prefix: "vitrine-stream"), folder = temporary.path
+            defer { temporary.remove() }
             let plain = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try Self.photo(PixelSize(width: 600, height: 400)))))
             func file(_ name: String, _ bytes: [UInt8]) throws -> String {
                 let path = folder + "/" + name

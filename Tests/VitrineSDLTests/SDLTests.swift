@@ -10,7 +10,7 @@ import VitrineTestSupport
 /// Paths and shared set-up for the SDL tests.
 enum Fixture {
     /// The checkout's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = VitrineProcess.root
     /// The bundled fonts.
     static let fontPaths: [FontWeight: String] = BundledFonts.fileNames.mapValues { "\(root)/Assets/Fonts/\($0)" }
     /// The golden images and failure artifacts.

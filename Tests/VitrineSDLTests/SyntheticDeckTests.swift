@@ -11,10 +11,7 @@ extension SDLTests {
         /// Writes a deck of `cards` cards into a fresh temporary folder and gives its config's path to `body`.
         func withDeck(cards: Int, _ body: (String) throws -> Void) throws {
             _ = Fixture.library
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-synthetic-deck-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            try body(try SyntheticDeck.write(cards: cards, into: folder))
+            try withTemporaryFolder { folder in try body(try SyntheticDeck.write(cards: cards, into: folder.path)) }
         }
 
         @Test func configLoadsWithEveryCardAndNoWarnings() throws {
@@ -40,9 +37,8 @@ extension SDLTests {
 
         @Test func benchmarkGivesEveryFigureWithPositiveNumbers() throws {
             _ = Fixture.library
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bench-test-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let temporary = try TemporaryFolder(prefix: "vitrine-bench-test"), folder = temporary.path
+            defer { temporary.remove() }
             var problems: [String] = []
             let figures = try Benchmark(size: PixelSize(width: 90, height: 60), cards: 2, frames: 3, fontPaths: Fixture.fontPaths,
                                          decodeRepeats: 0).run(in: folder, report: { problems.append($0) })

@@ -6,9 +6,8 @@ import VitrineSystem
 /// ``Limits/configFileBytes``, at the limit and one byte past it, through the loader.
 @Suite struct ConfigFileLimitTests {
     @Test func aConfigFileUpToTheLimitLoadsAndOnePastIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-limits-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder(prefix: "vitrine-limits"), folder = temporary.path
+        defer { temporary.remove() }
         let text = #"{"cards": []}"#
         let atLimit = text + String(repeating: " ", count: Limits.configFileBytes - text.utf8.count)
         let path = folder + "/kiosk.json"

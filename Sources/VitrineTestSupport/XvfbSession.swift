@@ -1,17 +1,18 @@
 import Foundation
-import Testing
 import VitrineCore
-import VitrineTestSupport
 
 /// A private X server (Xvfb) for one test, with xdotool to drive windows in it as a person would.
-final class XvfbSession {
+public final class XvfbSession {
     /// A started process, ended when the test is done with it.
-    final class Child {
-        let process = Process()
+    public final class Child {
+        /// The process itself.
+        public let process = Process()
         /// Where the process's standard error goes, for failure messages.
-        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-e2e-\(UUID().uuidString).err")
+        public let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-e2e-\(UUID().uuidString).err")
 
-        init(_ path: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: Any? = nil) throws {
+        /// Starts the program at `path` with `arguments` in the checkout's root, with `environment` added to this
+        /// process's; its standard output goes to `standardOutput` (nowhere when nil), its standard error to ``errorLog``.
+        public init(_ path: String, _ arguments: [String], environment: [String: String] = [:], standardOutput: Any? = nil) throws {
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
             process.currentDirectoryURL = URL(fileURLWithPath: VitrineProcess.root)
@@ -29,7 +30,7 @@ final class XvfbSession {
         }
 
         /// What the process wrote to standard error so far.
-        var errors: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+        public var errors: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
         deinit {
             if process.isRunning {
@@ -41,7 +42,7 @@ final class XvfbSession {
         }
 
         /// Waits up to `seconds` for the process to end; its exit code, or nil if it is still running.
-        func wait(seconds: Double) -> Int32? {
+        public func wait(seconds: Double) -> Int32? {
             let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning && Date() < deadline { usleep(20_000) }
             return process.isRunning ? nil : process.terminationStatus
@@ -49,7 +50,7 @@ final class XvfbSession {
     }
 
     /// The absolute path of a tool on PATH, or nil.
-    static func which(_ tool: String) -> String? {
+    public static func which(_ tool: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(dir)/\(tool)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -58,7 +59,7 @@ final class XvfbSession {
     }
 
     /// Runs the tool `name` (found on PATH) with `arguments` on this display; its exit status and what it printed.
-    func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: [UInt8]) {
+    public func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: [UInt8]) {
         guard let path = Self.which(name) else { throw XvfbError.missing("\(name) is needed (make test installs it)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -75,7 +76,7 @@ final class XvfbSession {
 
     /// Runs xdotool with `arguments` on this display and returns what it printed; throws when xdotool fails.
     @discardableResult
-    func xdotool(_ arguments: [String]) throws -> String {
+    public func xdotool(_ arguments: [String]) throws -> String {
         let (status, output) = try run("xdotool", arguments)
         guard status == 0 else {
             throw XvfbError.failed("xdotool \(arguments.joined(separator: " ")) exited \(status)")
@@ -84,7 +85,7 @@ final class XvfbSession {
     }
 
     /// Waits until `condition` holds or `seconds` pass; whether it held.
-    static func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+    public static func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try condition() { return true }
@@ -95,24 +96,24 @@ final class XvfbSession {
 
 
     /// The X display, such as ":3".
-    let display: String
+    public let display: String
     private let server: Child
 
     /// The Vitrine window's pixels as the X server holds them (`xwd`), opaque RGBA.
-    func grabWindow(of app: Child) throws -> RGBAImage {
+    public func grabWindow(of app: Child) throws -> RGBAImage {
         let window = try xdotool(["search", "--name", "^Vitrine$"]).split(separator: "\n").first.map(String.init) ?? ""
         return try XWD.image(run("xwd", ["-silent", "-id", window]).output)
     }
 
     /// Ends the X server at once, as a crash or a lost connection would.
-    func killServer() {
+    public func killServer() {
         kill(server.process.processIdentifier, SIGKILL)
         _ = server.wait(seconds: 5)
     }
 
     /// Starts Xvfb with a `screen` of that size (`WxH`) on a display it picks itself, with no window manager;
     /// fails the test if Xvfb or xdotool is missing.
-    init(screen: String = "1280x1024", depth: Int = 24) throws {
+    public init(screen: String = "1280x1024", depth: Int = 24) throws {
         guard let xvfb = Self.which("Xvfb"), Self.which("xdotool") != nil else {
             throw XvfbError.missing("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
         }
@@ -140,13 +141,13 @@ final class XvfbSession {
     }
 
     /// Starts `vitrine arguments` on this display.
-    func launchVitrine(_ arguments: [String], environment: [String: String] = [:]) throws -> Child {
+    public func launchVitrine(_ arguments: [String], environment: [String: String] = [:]) throws -> Child {
         try Child(VitrineProcess.executable, arguments,
                   environment: ["DISPLAY": display, "SDL_VIDEODRIVER": "x11"].merging(environment) { $1 })
     }
 
     /// Waits for the Vitrine window and its first frame; the window's top-left corner on the screen.
-    func windowOrigin(of app: Child) throws -> (Int, Int) {
+    public func windowOrigin(of app: Child) throws -> (Int, Int) {
         var window = ""
         // `search` exits 1 while no window matches: that is an answer, not a failure.
         let found = Self.eventually(10) {
@@ -167,10 +168,11 @@ final class XvfbSession {
 }
 
 /// Why an X session could not be set up.
-enum XvfbError: Error, CustomStringConvertible {
+public enum XvfbError: Error, CustomStringConvertible {
     /// A tool is missing or the server did not start.
     case missing(String)
     /// A step of the test failed (a tool's exit status, a window that never showed).
     case failed(String)
-    var description: String { switch self { case .missing(let why), .failed(let why): why } }
+    /// The reason, as a sentence.
+    public var description: String { switch self { case .missing(let why), .failed(let why): why } }
 }

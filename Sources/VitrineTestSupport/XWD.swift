@@ -1,14 +1,15 @@
 import VitrineCore
-import VitrineTestSupport
 
 /// Reads X window dumps (`xwd`): the header's fields and a 32-bit TrueColor image, as Xvfb at depth 24 writes them.
-enum XWD {
-    struct Unsupported: Error, CustomStringConvertible {
-        var description: String
+public enum XWD {
+    /// A dump this reader does not take, and why.
+    public struct Unsupported: Error, CustomStringConvertible {
+        /// What is wrong with it.
+        public var description: String
     }
 
     /// The image in `data`, as opaque RGBA.
-    static func image(_ data: [UInt8]) throws -> RGBAImage {
+    public static func image(_ data: [UInt8]) throws -> RGBAImage {
         func field(_ index: Int) -> Int {
             let o = index * 4
             guard o + 4 <= data.count else { return 0 }
