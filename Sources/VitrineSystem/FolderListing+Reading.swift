@@ -55,7 +55,7 @@ extension FolderListing {
     static func list(_ path: String, order: FolderOrder, entryLimit: Int = Limits.folderEntries) throws(SystemError) -> FolderListing {
         let descriptor = try FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY)
         guard let directory = fdopendir(descriptor.rawValue) else {
-            let error = SystemError.last("fdopendir(\(path))")
+            let error = SystemError.last("fdopendir(\(Limits.shortened(path)))")
             descriptor.close()
             throw error
         }
@@ -65,7 +65,7 @@ extension FolderListing {
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
-                if errno != 0 { throw SystemError.last("readdir(\(path))") }
+                if errno != 0 { throw SystemError.last("readdir(\(Limits.shortened(path)))") }
                 break
             }
             let type = entry.pointee.d_type

@@ -32,7 +32,8 @@ struct ConfigValidator {
 
     // MARK: Paths
 
-    /// The path of member `key` of the object at `path`: `a.b` for plain keys, `a["odd key"]` otherwise.
+    /// The path of member `key` of the object at `path`: `a.b` for plain keys, `a["odd key"]` otherwise; a long
+    /// key is shortened as every quoted value is (``Limits/shortened(_:quoting:)``).
     static func join(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
             switch byte {
@@ -42,7 +43,8 @@ struct ConfigValidator {
             }
         }
         if !plain { return "\(path)[\(quoted(key))]" }
-        return path.isEmpty ? key : "\(path).\(key)"
+        let shown = Limits.shortened(key)
+        return path.isEmpty ? shown : "\(path).\(shown)"
     }
 
     /// The path of element `index` of the array at `path`.

@@ -91,7 +91,7 @@ public enum ControlCommand: Sendable, Equatable {
             }
             return .screenshot(path: path)
         default:
-            throw ControlError("unknown command \(JSONText.quoted(JSONText.shortened(name))); the commands are \(names.joined(separator: ", "))")
+            throw ControlError("unknown command \(Limits.shortened(name, quoting: true)); the commands are \(names.joined(separator: ", "))")
         }
     }
 }
@@ -137,9 +137,6 @@ public struct ControlReply: Sendable, Equatable {
 
 /// Small JSON text helpers for lines the program writes.
 public enum JSONText {
-    /// The longest value quoted back in a message, in characters; longer ones end in "…".
-    public static let quotedValueLimit = 80
-
     /// `text` as a JSON string literal, with quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
         var result = "\""
@@ -159,10 +156,8 @@ public enum JSONText {
         return result + "\""
     }
 
-    /// `text` cut to ``quotedValueLimit`` characters, with "…" when it was longer.
-    public static func shortened(_ text: String) -> String {
-        text.count <= quotedValueLimit ? text : String(text.prefix(quotedValueLimit)) + "…"
-    }
+    /// `text` as a message quotes it: the one shortener, ``Limits/shortened(_:quoting:)``.
+    public static func shortened(_ text: String) -> String { Limits.shortened(text) }
 }
 
 extension ControlCommand {
@@ -194,7 +189,7 @@ extension ControlCommand {
             }
             self = .screenshot(path: path)
         default:
-            throw ControlError("unknown command '\(JSONText.shortened(name))'; the commands are \(ControlCommand.names.joined(separator: ", "))")
+            throw ControlError("unknown command '\(Limits.shortened(name))'; the commands are \(ControlCommand.names.joined(separator: ", "))")
         }
     }
 }
