@@ -117,6 +117,19 @@ import VitrineTestSupport
         }
     }
 
+    /// 20,000 unknown keys: a few warning lines, not one each (a million took 28 s and printed 184 MB).
+    @Test func manyUnknownKeysAreCountedNotEachNamed() throws {
+        try withTemporaryFolder { folder in
+            let keys = (0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+            let config = try folder.write("keys.json", #"{"cards": [], \#(keys)}"#)
+            let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(20))
+            #expect(result.code == 0, "stderr: \(result.err.prefix(500))")
+            let lines = result.err.split(separator: "\n")
+            #expect(lines.count <= 21, "\(lines.count) lines")
+            #expect(lines.last?.hasSuffix("(root): and 19980 more unknown keys (ignored)") == true, "\(lines.last ?? "")")
+        }
+    }
+
     @Test func anUnreadableConfigExits66() throws {
         try withTemporaryFolder { folder in
             let result = try VitrineProcess.run(["check", "--config", folder.file("absent.json")], timeout: .seconds(10))
