@@ -65,8 +65,15 @@ public enum ControlCommand: Sendable, Equatable {
     }
 
     /// The command a parsed request object stands for.
+    ///
+    /// A key the request repeats is refused, as in the config: readers that take the first and readers that take
+    /// the last would disagree on what was asked.
     public static func decode(_ value: JSONValue) throws(ControlError) -> ControlCommand {
-        guard case .object = value else { throw ControlError("a request is a JSON object, found \(value.kindDescription)") }
+        guard case .object(let members) = value else { throw ControlError("a request is a JSON object, found \(value.kindDescription)") }
+        var keys = Set<String>()
+        for member in members where !keys.insert(member.key).inserted {
+            throw ControlError("duplicate key \(Limits.shortened(member.key, quoting: true)): each key may appear once")
+        }
         guard case .string(let name)? = value["cmd"] else {
             throw ControlError(#"a request needs "cmd", one of \#(names.joined(separator: ", "))"#)
         }
