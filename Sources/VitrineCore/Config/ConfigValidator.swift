@@ -159,7 +159,7 @@ struct ConfigValidator {
             return nil
         }
         guard let control else { return true }
-        error(path, "contains a control character (\(Limits.codePoint(control))); titles, subtitles and paths may not")
+        error(path, "contains a control character (\(Limits.codePoint(control))); titles, subtitles, paths and hours may not")
         return false
     }
 

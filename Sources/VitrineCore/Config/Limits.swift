@@ -76,7 +76,7 @@ extension Limits {
         return quoting ? result + "\"" : result
     }
 
-    /// Whether `scalar` is a C0 or C1 control character or DEL: what titles, subtitles and paths may not contain.
+    /// Whether `scalar` is a C0 or C1 control character or DEL: what titles, subtitles, paths and hours may not contain.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

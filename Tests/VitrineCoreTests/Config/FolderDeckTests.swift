@@ -168,7 +168,7 @@ import VitrineFixtures
         #expect(cards.map(\.title) == ["a", "b"])
         #expect(problems == [
             "/srv/photos/a.json: title: 501 characters is over the limit of 500; the card uses its fallback title",
-            "/srv/photos/b.json: title: contains a control character (U+0009); titles, subtitles and paths may not; the card uses its fallback title",
+            "/srv/photos/b.json: title: contains a control character (U+0009); titles, subtitles, paths and hours may not; the card uses its fallback title",
         ])
     }
 
