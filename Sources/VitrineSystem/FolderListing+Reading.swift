@@ -39,9 +39,10 @@ extension FolderListing {
             let entryPath = source.entryPath(listing.entries[index].name)
             do throws(SystemError) {
                 // One byte past the limit: enough for the deck to see it is over, and no more.
-                let (file, _) = try FileDescriptor.openRegularFile(entryPath)
+                let (file, size) = try FileDescriptor.openRegularFile(entryPath)
                 defer { file.close() }
                 listing.entries[index].contents = .success(try file.readPrefix(count: Limits.sidecarBytes + 1, path: entryPath))
+                listing.entries[index].size = size
             } catch {
                 listing.entries[index].contents = .failure(FolderReadProblem(error.reason))
             }

@@ -48,16 +48,20 @@ public struct FolderEntry: Sendable, Equatable {
     public var image: FolderImage?
     /// For a sidecar the deck reads: its bytes, or why it could not be read; nil when not read.
     public var contents: Result<[UInt8], FolderReadProblem>?
+    /// For a sidecar the deck reads: the file's size in bytes when it was opened, nil when unknown. The loader
+    /// reads at most one byte past ``Limits/sidecarBytes``, so `contents` does not say how large a larger one is.
+    public var size: Int?
 
     /// An entry; `header` (an image file's first bytes, kept only as a ``FolderImage``) and `contents` are filled
     /// in once the deck says what it needs (``FolderDeck/plan(_:order:)``).
     public init(name: String, kind: Kind = .file, modified: Double = 0, header: [UInt8]? = nil,
-                contents: Result<[UInt8], FolderReadProblem>? = nil) {
+                contents: Result<[UInt8], FolderReadProblem>? = nil, size: Int? = nil) {
         self.name = name
         self.kind = kind
         self.modified = modified
         self.image = header.map(FolderImage.init(header:))
         self.contents = contents
+        self.size = size
     }
 }
 
@@ -214,7 +218,7 @@ public enum FolderDeck {
                     sidecar = known
                 } else {
                     let sidecarEntry = entries[sidecarIndex]
-                    let result = parseSidecar(sidecarEntry.contents, file: source.entryPath(sidecarEntry.name))
+                    let result = parseSidecar(sidecarEntry.contents, size: sidecarEntry.size, file: source.entryPath(sidecarEntry.name))
                     problems += result.problems
                     parsed[sidecarIndex] = .some(result.text)
                     sidecar = result.text

@@ -146,11 +146,21 @@ import VitrineFixtures
         #expect(problems == [
             "/srv/photos/a.json: line 1, column 2: expected a string key or '}', found 'not'; the card uses its fallback title",
             "/srv/photos/b.json: title: expected a non-empty string, found a number (and 1 more); the card uses its fallback title",
-            "/srv/photos/c.json: (file): 65537 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
+            "/srv/photos/c.json: (file): more than 65536 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
             "/srv/photos/d.json: (file): cannot read the sidecar: Permission denied; the card uses its fallback title",
             #"/srv/photos/e.json: subtite: unknown key "subtite" (ignored); did you mean "subtitle"?"#,
             "/srv/photos/f.json: (root): expected an object, found an array; the card uses its fallback title",
         ])
+    }
+
+    /// The loader reads one byte past the limit; the size it found the file at is what the line says (it said
+    /// 65537 bytes for every oversized sidecar).
+    @Test(arguments: [65_537, 100_000, 1_000_000, 5_000_000_000])
+    func anOversizedSidecarIsReportedAtItsRealSize(size: Int) {
+        let over = [UInt8](repeating: 0x20, count: Limits.sidecarBytes + 1)
+        let (cards, problems) = Self.deck([Self.image("a.jpg"), FolderEntry(name: "a.json", contents: .success(over), size: size)])
+        #expect(cards.map(\.title) == ["a"])
+        #expect(problems == ["/srv/photos/a.json: (file): \(size) bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title"])
     }
 
     @Test func aSidecarAtTheSizeLimitIsRead() {
