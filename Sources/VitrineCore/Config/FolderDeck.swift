@@ -182,7 +182,8 @@ public enum FolderDeck {
 
     /// The cards `listing` makes for the folder deck `source`, in its order, and a line for each problem found
     /// on the way (a bad sidecar, a file that is not an image, cards left out past a limit); each problem names
-    /// its file, and the card it concerns still shows, with its fallback title.
+    /// its file, and the card it concerns still shows, with its fallback title. What a config would be refused
+    /// for (a bad sidecar, a file that is no picture) fails `check` (``ConfigDiagnostic/failsCheck``).
     public static func cards(from listing: FolderListing, source: FolderSource) -> (cards: [CardConfig], problems: [ConfigDiagnostic]) {
         let entries = listing.entries
         var problems: [ConfigDiagnostic] = []
@@ -191,7 +192,8 @@ public enum FolderDeck {
                                              message: "more than \(Limits.folderEntries) entries; only the first \(Limits.folderEntries) listed are looked at"))
         }
         for name in listing.undecodableNames {
-            problems.append(ConfigDiagnostic(file: source.entryPath(name), path: "(file)", message: "the name is not UTF-8; left out"))
+            problems.append(ConfigDiagnostic(file: source.entryPath(name), path: "(file)", message: "the name is not UTF-8; left out",
+                                             failsCheck: true))
         }
         let allImages = entries.indices.filter { entries[$0].kind == .file && role(of: entries[$0].name) == .image }.count
         if allImages > Limits.folderCards {
@@ -209,7 +211,7 @@ public enum FolderDeck {
             let path = source.entryPath(entry.name)
             guard let image = entry.image, image.problem == nil else {
                 let reason = entry.image?.problem ?? "could not be read"
-                problems.append(ConfigDiagnostic(file: path, path: "(file)", message: "left out: \(reason)"))
+                problems.append(ConfigDiagnostic(file: path, path: "(file)", message: "left out: \(reason)", failsCheck: true))
                 continue
             }
             var sidecar: SidecarText?

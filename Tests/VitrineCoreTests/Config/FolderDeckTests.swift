@@ -163,6 +163,31 @@ import VitrineFixtures
         #expect(problems == ["/srv/photos/a.json: (file): \(size) bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title"])
     }
 
+    /// What a config card would be refused for (a mistyped `until` or `hours`, a file that is no image) fails
+    /// `check`; the deck still loads, and `run` only warns. Unknown keys and the deck's own limits only warn.
+    @Test func whatCannotBeShownAsWrittenFailsCheckAndTheRestOnlyWarns() {
+        let listing = FolderListing(entries: [
+            Self.image("a.jpg"), Self.sidecar("a.json", #"{"until": "tomorrow"}"#),
+            Self.image("b.jpg"), Self.sidecar("b.json", #"{"hours": 9}"#),
+            Self.image("c.jpg"), Self.sidecar("c.json", #"{"titel": "typo"}"#),
+            FolderEntry(name: "d.jpg", header: Array("plain text".utf8)),
+            Self.image("e.jpg"), Self.sidecar("e.json", "{"),
+            Self.image("f.jpg"), FolderEntry(name: "f.json", contents: .failure(FolderReadProblem("Permission denied"))),
+        ], isCut: true, undecodableNames: ["g\u{FFFD}.jpg"])
+        let (cards, problems) = FolderDeck.cards(from: listing, source: Self.source)
+        #expect(cards.map(\.title) == ["a", "b", "c", "e", "f"])
+        #expect(problems.map { "\($0.failsCheck) \($0.file): \($0.path)" } == [
+            "false /srv/photos: (folder)",
+            "true /srv/photos/g\u{FFFD}.jpg: (file)",
+            "true /srv/photos/a.json: until",
+            "true /srv/photos/b.json: hours",
+            "false /srv/photos/c.json: titel",
+            "true /srv/photos/d.jpg: (file)",
+            "true /srv/photos/e.json: line 1, column 2",
+            "true /srv/photos/f.json: (file)",
+        ])
+    }
+
     @Test func aSidecarAtTheSizeLimitIsRead() {
         let text = #"{"title": "At the limit"}"#
         let padded = text + String(repeating: " ", count: Limits.sidecarBytes - text.utf8.count)
