@@ -54,13 +54,13 @@ extension WeeklyHours {
     }
 
     /// Reads `HH:MM-HH:MM` into minutes since midnight; the end may be `24:00`.
+    ///
+    /// An end not after the start runs past midnight into the next day, an end equal to the start too: `10:00-10:00`
+    /// is the 24 hours from 10:00 to 10:00 the next day, and `00:00-00:00` the whole day, as `00:00-24:00`.
     static func parseRange(_ text: Substring) -> Result<(Int, Int), ConfigRuleError> {
         let ends = text.split(separator: "-", omittingEmptySubsequences: false)
         guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]), start < 1_440 else {
             return .failure(ConfigRuleError("\(quoted(text)) is not a time range such as 09:00-18:00"))
-        }
-        guard start != end % 1_440 || (start == 0 && end == 1_440) else {
-            return .failure(ConfigRuleError("\(quoted(text)) starts and ends at the same time: for the whole day write 00:00-24:00"))
         }
         return .success((start, end))
     }
