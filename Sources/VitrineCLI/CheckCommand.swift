@@ -12,7 +12,9 @@ struct CheckCommand {
 
         Prints one line per problem on standard output, as FILE: FIELD: REASON, then a one-line summary. Only
         regular files are read: a FIFO, a device or a directory is named at once, never opened for reading. A
-        folder given as the config is a deck of its images (problems with its sidecars are warnings).
+        folder given as the config is a deck of its images; in a folder deck, a bad sidecar and a file that is
+        no picture are problems, as in a config (run shows the card with its fallback title, or leaves the
+        file out), and an unknown sidecar key is a warning.
         Exits 0 when everything can be shown, 65 when something cannot, 66 when the config file cannot be read.
 
         options:
@@ -43,9 +45,11 @@ struct CheckCommand {
     /// Checks everything and prints the problems; returns the exit code.
     func execute() -> Int32 {
         let config: KioskConfig
+        let deckProblems: [String]  // A folder deck's: what run only warns about, but a config would be refused for.
         do throws(ConfigError) {
             let (loaded, warnings) = try KioskConfig.load(path: configPath)
-            for warning in warnings { Log.warning("\(warning)") }
+            for warning in warnings where !warning.failsCheck { Log.warning("\(warning)") }
+            deckProblems = warnings.filter(\.failsCheck).map(\.description)
             config = loaded
         } catch {
             for warning in error.warnings { Log.warning("\(warning)") }
@@ -58,7 +62,7 @@ struct CheckCommand {
             return withExtendedLifetime(library) { () -> Int32 in
                 let images = checkImages(config)
                 let fonts = checkFonts()
-                let problems = images.problems + fonts.problems
+                let problems = deckProblems + images.problems + fonts.problems
                 for problem in problems { print(problem) }
                 for note in images.notes { print(note) }
                 if let at { print(CheckCommand.showingLine(config, at: at)) }

@@ -39,9 +39,10 @@ extension FolderListing {
             let entryPath = source.entryPath(listing.entries[index].name)
             do throws(SystemError) {
                 // One byte past the limit: enough for the deck to see it is over, and no more.
-                let (file, _) = try FileDescriptor.openRegularFile(entryPath)
+                let (file, size) = try FileDescriptor.openRegularFile(entryPath)
                 defer { file.close() }
                 listing.entries[index].contents = .success(try file.readPrefix(count: Limits.sidecarBytes + 1, path: entryPath))
+                listing.entries[index].size = size
             } catch {
                 listing.entries[index].contents = .failure(FolderReadProblem(error.reason))
             }
@@ -55,7 +56,7 @@ extension FolderListing {
     static func list(_ path: String, order: FolderOrder, entryLimit: Int = Limits.folderEntries) throws(SystemError) -> FolderListing {
         let descriptor = try FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_NOCTTY)
         guard let directory = fdopendir(descriptor.rawValue) else {
-            let error = SystemError.last("fdopendir(\(path))")
+            let error = SystemError.last("fdopendir(\(Limits.shortened(path)))")
             descriptor.close()
             throw error
         }
@@ -65,7 +66,7 @@ extension FolderListing {
         while true {
             errno = 0
             guard let entry = readdir(directory) else {
-                if errno != 0 { throw SystemError.last("readdir(\(path))") }
+                if errno != 0 { throw SystemError.last("readdir(\(Limits.shortened(path)))") }
                 break
             }
             let type = entry.pointee.d_type

@@ -117,6 +117,63 @@ import VitrineTestSupport
         }
     }
 
+    /// 20,000 unknown keys: a few warning lines, not one each (a million took 28 s and printed 184 MB).
+    @Test func manyUnknownKeysAreCountedNotEachNamed() throws {
+        try withTemporaryFolder { folder in
+            let keys = (0..<20_000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+            let config = try folder.write("keys.json", #"{"cards": [], \#(keys)}"#)
+            let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(20))
+            #expect(result.code == 0, "stderr: \(result.err.prefix(500))")
+            let lines = result.err.split(separator: "\n")
+            #expect(lines.count <= 21, "\(lines.count) lines")
+            #expect(lines.last?.hasSuffix("(root): and 19980 more unknown keys (ignored)") == true, "\(lines.last ?? "")")
+        }
+    }
+
+    /// A folder of `files` (name and demo picture, or nil for the text "not a picture") and `texts` (name and
+    /// contents) in `folder`; returns its path.
+    func deckFolder(_ folder: TemporaryFolder, _ files: [(String, String?)], _ texts: [(String, String)] = []) throws -> String {
+        let path = folder.file("deck")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        for (name, picture) in files {
+            if let picture { try FileManager.default.copyItem(atPath: Checkout.demoImage(picture), toPath: "\(path)/\(name)") }
+            else { try Data("not a picture".utf8).write(to: URL(fileURLWithPath: "\(path)/\(name)")) }
+        }
+        for (name, text) in texts { try Data(text.utf8).write(to: URL(fileURLWithPath: "\(path)/\(name)")) }
+        return path
+    }
+
+    /// A folder deck fails `check` where a config's card would: a mistyped `until` or `hours` in a sidecar (the
+    /// card would show always) and a file that is no picture (it would be left out). It said "ok" before.
+    @Test(arguments: [
+        ([("a.jpg", "canyon")], [("a.json", #"{"until": "tomorrow"}"#)], "a.json: until: expected a local date and time"),
+        ([("a.jpg", "canyon")], [("a.json", #"{"hours": "mon 9-5"}"#)], #"a.json: hours: "9-5" is not a time range"#),
+        ([("a.jpg", "canyon"), ("b.jpg", nil)], [], "b.jpg: (file): left out: "),
+    ] as [([(String, String?)], [(String, String)], String)])
+    func aFolderDeckFailsWhereAConfigCardWould(files: [(String, String?)], texts: [(String, String)], problem: String) throws {
+        try withTemporaryFolder { folder in
+            let deck = try deckFolder(folder, files, texts)
+            let config = try folder.write("deck.json", #"{"cards": {"folder": "deck"}}"#)
+            for path in [deck, config] {
+                let result = try VitrineProcess.run(["check", "--config", path], timeout: .seconds(20))
+                #expect(result.code == 65, "\(path): \(result.out) \(result.err)")
+                let lines = result.out.split(separator: "\n")
+                #expect(lines.contains { $0.hasPrefix("\(deck)/") && $0.contains(problem) }, "\(result.out)")
+                #expect(lines.last?.hasPrefix("failed: 1 problem (1 card, 1 of 1 image usable") == true, "\(result.out)")
+            }
+        }
+    }
+
+    @Test func aFolderDecksUnknownSidecarKeyOnlyWarns() throws {
+        try withTemporaryFolder { folder in
+            let deck = try deckFolder(folder, [("a.jpg", "canyon")], [("a.json", #"{"titel": "Typo"}"#)])
+            let result = try VitrineProcess.run(["check", "--config", deck], timeout: .seconds(20))
+            #expect(result.code == 0, "\(result.out) \(result.err)")
+            #expect(result.err.contains(#"a.json: titel: unknown key "titel""#), "\(result.err)")
+            #expect(result.out.hasPrefix("ok: 1 card"), "\(result.out)")
+        }
+    }
+
     @Test func anUnreadableConfigExits66() throws {
         try withTemporaryFolder { folder in
             let result = try VitrineProcess.run(["check", "--config", folder.file("absent.json")], timeout: .seconds(10))

@@ -32,6 +32,20 @@ import VitrineTestSupport
         }
     }
 
+    /// A window one pixel wide or high holds a card with no area: the frame is still drawn, where the page dots'
+    /// layout trapped ("Double value cannot be converted to Int", SIGILL).
+    @Test(arguments: [(1, 10), (10, 1), (1, 1), (2, 2), (1, 800), (1200, 1), (3, 2)])
+    func aWindowOnePixelAcrossRenders(width: Int, height: Int) throws {
+        try withTemporaryFolder { folder in
+            for offset in ["0", "0.5"] {
+                let (result, png) = try render(["--size", "\(width)x\(height)", "--offset", offset], in: folder)
+                #expect(result.code == 0, "\(width)x\(height) at \(offset): stderr: \(result.err)")
+                #expect(result.err.isEmpty, "\(width)x\(height) at \(offset): the card is drawn without a warning")
+                #expect(png.flatMap(PNGHeader.init) == PNGHeader(width: width, height: height))
+            }
+        }
+    }
+
     @Test func defaultSizeIsTheDemoConfigsWindow() throws {
         try withTemporaryFolder { folder in
             let (result, png) = try render([], in: folder)  // Config/kiosk.json: 1200x800

@@ -169,7 +169,7 @@ import VitrineFixtures
         let (config, warnings) = try KioskConfig.load(path: scratch.path)
         #expect(config.cards.map(\.title) == ["a"])
         #expect(warnings.map(\.description) == [
-            "\(scratch.path)/a.json: (file): 65537 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
+            "\(scratch.path)/a.json: (file): 1000000 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
         ])
     }
 }

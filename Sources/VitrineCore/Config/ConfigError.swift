@@ -10,12 +10,17 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// What is wrong, such as `expected a string, found a number`.
     public var message: String
+    /// For a warning: whether `check` fails on it (exit 65), because a config would be refused for the same
+    /// thing. A folder deck loads past a bad sidecar or a file that is no picture, and `run` only warns, but the
+    /// card is then not shown as written (a mistyped `until` shows it always).
+    public var failsCheck: Bool
 
     /// Creates a diagnostic.
-    public init(file: String, path: String, message: String) {
+    public init(file: String, path: String, message: String, failsCheck: Bool = false) {
         self.file = file
         self.path = path
         self.message = message
+        self.failsCheck = failsCheck
     }
 
     /// The diagnostic as one line: `<file>: <path>: <message>`.

@@ -33,15 +33,9 @@ extension ConfigValidator {
         }
     }
 
-    /// The hours in the string `node`, or nil after recording what is wrong with them at `path`.
+    /// The hours in the string `node`, or nil after recording what is wrong with them at `path`: read as a
+    /// card's `hours` are (``weeklyHours(_:at:)``), so a control character is refused, never echoed.
     private mutating func weeklyHoursRule(_ node: JSONDocument.Node, at path: ConfigPath) -> WeeklyHours? {
-        let text = document.string(node) ?? ""
-        switch WeeklyHours.parse(text) {
-        case .success(let hours):
-            return hours
-        case .failure(let problem):
-            error(path, problem.description)
-            return nil
-        }
+        weeklyHours(node, at: path)
     }
 }

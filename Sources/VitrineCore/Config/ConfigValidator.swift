@@ -6,8 +6,18 @@ struct ConfigValidator {
     let document: JSONDocument
     /// Errors found so far, in document order.
     private(set) var errors: [ConfigDiagnostic] = []
-    /// Warnings found so far, in document order.
-    private(set) var warnings: [ConfigDiagnostic] = []
+    /// Warnings recorded so far, in document order.
+    private var recordedWarnings: [ConfigDiagnostic] = []
+    /// The unknown keys found so far; only the first ``Limits/unknownKeyWarnings`` are named.
+    private var unknownKeys = 0
+
+    /// The warnings, in document order, then one line counting the unknown keys past those named.
+    var warnings: [ConfigDiagnostic] {
+        let unnamed = unknownKeys - Limits.unknownKeyWarnings
+        guard unnamed > 0 else { return recordedWarnings }
+        return recordedWarnings + [ConfigDiagnostic(file: file, path: ConfigPath.root.description,
+                                                    message: "and \(unnamed) more unknown keys (ignored)")]
+    }
 
     init(file: String, document: JSONDocument) {
         self.file = file
@@ -27,12 +37,13 @@ struct ConfigValidator {
 
     /// Records a warning at `path`.
     mutating func warning(_ path: ConfigPath, _ message: String) {
-        warnings.append(ConfigDiagnostic(file: file, path: path.description, message: message))
+        recordedWarnings.append(ConfigDiagnostic(file: file, path: path.description, message: message))
     }
 
     // MARK: Paths
 
-    /// The path of member `key` of the object at `path`: `a.b` for plain keys, `a["odd key"]` otherwise.
+    /// The path of member `key` of the object at `path`: `a.b` for plain keys, `a["odd key"]` otherwise; a long
+    /// key is shortened as every quoted value is (``Limits/shortened(_:quoting:)``).
     static func join(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
             switch byte {
@@ -42,7 +53,8 @@ struct ConfigValidator {
             }
         }
         if !plain { return "\(path)[\(quoted(key))]" }
-        return path.isEmpty ? key : "\(path).\(key)"
+        let shown = Limits.shortened(key)
+        return path.isEmpty ? shown : "\(path).\(shown)"
     }
 
     /// The path of element `index` of the array at `path`.
@@ -52,7 +64,8 @@ struct ConfigValidator {
 
     /// Checks that `value` is an object and applies each member through `schema`, in document order.
     ///
-    /// Unknown keys are warnings; a repeated key and a missing required key are errors (a repeated key would let
+    /// Unknown keys are warnings (the first ``Limits/unknownKeyWarnings`` of the document, then one line
+    /// counting the rest); a repeated key and a missing required key are errors (a repeated key would let
     /// readers that take the first and readers that take the last disagree).
     /// Returns false, after recording an error, when `value` is not an object.
     @discardableResult
@@ -65,8 +78,11 @@ struct ConfigValidator {
         var seen: UInt64 = 0
         for (keyNode, member) in document.members(of: value) {
             guard let (fieldIndex, key) = schema.field(named: keyNode, in: document) else {
-                let key = document.string(keyNode)!
-                warning(path.appending(key: key), Self.unknownKeyMessage(key, known: schema.fields.map(\.key)))
+                unknownKeys += 1
+                if unknownKeys <= Limits.unknownKeyWarnings {  // Past it, only counted: no string, no message.
+                    let key = document.string(keyNode)!
+                    warning(path.appending(key: key), Self.unknownKeyMessage(key, known: schema.fields.map(\.key)))
+                }
                 continue
             }
             let memberPath = path.appending(key: key)
@@ -143,7 +159,7 @@ struct ConfigValidator {
             return nil
         }
         guard let control else { return true }
-        error(path, "contains a control character (\(Limits.codePoint(control))); titles, subtitles and paths may not")
+        error(path, "contains a control character (\(Limits.codePoint(control))); titles, subtitles, paths and hours may not")
         return false
     }
 

@@ -22,29 +22,36 @@ extension FolderDeck {
         },
     ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) })
 
-    /// The sidecar `file` with `contents` (as the loader read them): its texts, or nil when it cannot be used, and
-    /// a line for each problem. A sidecar with any error is not used at all, in one line naming the file and the
-    /// first error; unknown keys are a line each and do not stop it.
-    static func parseSidecar(_ contents: Result<[UInt8], FolderReadProblem>?, file: String) -> (text: SidecarText?, problems: [ConfigDiagnostic]) {
+    /// The sidecar `file` with `contents` (as the loader read them, from a file of `size` bytes when known): its
+    /// texts, or nil when it cannot be used, and a line for each problem. A sidecar with any error is not used at
+    /// all, in one line naming the file and the first error (``ConfigDiagnostic/failsCheck``); unknown keys are a
+    /// line each and do not stop it.
+    static func parseSidecar(_ contents: Result<[UInt8], FolderReadProblem>?, size: Int? = nil,
+                             file: String) -> (text: SidecarText?, problems: [ConfigDiagnostic]) {
         let fallback = "; the card uses its fallback title"
         let bytes: [UInt8]
         switch contents {
         case nil:
             return (nil, [])
         case .failure(let problem)?:
-            return (nil, [ConfigDiagnostic(file: file, path: "(file)", message: "cannot read the sidecar: \(problem.reason)\(fallback)")])
+            return (nil, [ConfigDiagnostic(file: file, path: "(file)", message: "cannot read the sidecar: \(problem.reason)\(fallback)",
+                                           failsCheck: true)])
         case .success(let read)?:
             bytes = read
         }
         guard bytes.count <= Limits.sidecarBytes else {
+            // Only the first bytes past the limit were read: the size is the file's, or unknown.
+            let found = size.flatMap { $0 >= bytes.count ? "\($0) bytes" : nil } ?? "more than \(Limits.sidecarBytes) bytes"
             return (nil, [ConfigDiagnostic(file: file, path: "(file)",
-                                           message: "\(bytes.count) bytes is over the limit of \(Limits.sidecarBytes / 1024) KiB for a sidecar\(fallback)")])
+                                           message: "\(found) is over the limit of \(Limits.sidecarBytes / 1024) KiB for a sidecar\(fallback)",
+                                           failsCheck: true)])
         }
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes)
         } catch {
-            return (nil, [ConfigDiagnostic(file: file, path: "line \(error.line), column \(error.column)", message: error.message + fallback)])
+            return (nil, [ConfigDiagnostic(file: file, path: "line \(error.line), column \(error.column)", message: error.message + fallback,
+                                           failsCheck: true)])
         }
         var validator = ConfigValidator(file: file, document: document)
         var text = SidecarText()
@@ -53,6 +60,7 @@ extension FolderDeck {
         let more = validator.errors.count > 1 ? " (and \(validator.errors.count - 1) more)" : ""
         var line = first
         line.message += more + fallback
+        line.failsCheck = true
         return (nil, validator.warnings + [line])
     }
 

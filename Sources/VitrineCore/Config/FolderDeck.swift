@@ -48,16 +48,20 @@ public struct FolderEntry: Sendable, Equatable {
     public var image: FolderImage?
     /// For a sidecar the deck reads: its bytes, or why it could not be read; nil when not read.
     public var contents: Result<[UInt8], FolderReadProblem>?
+    /// For a sidecar the deck reads: the file's size in bytes when it was opened, nil when unknown. The loader
+    /// reads at most one byte past ``Limits/sidecarBytes``, so `contents` does not say how large a larger one is.
+    public var size: Int?
 
     /// An entry; `header` (an image file's first bytes, kept only as a ``FolderImage``) and `contents` are filled
     /// in once the deck says what it needs (``FolderDeck/plan(_:order:)``).
     public init(name: String, kind: Kind = .file, modified: Double = 0, header: [UInt8]? = nil,
-                contents: Result<[UInt8], FolderReadProblem>? = nil) {
+                contents: Result<[UInt8], FolderReadProblem>? = nil, size: Int? = nil) {
         self.name = name
         self.kind = kind
         self.modified = modified
         self.image = header.map(FolderImage.init(header:))
         self.contents = contents
+        self.size = size
     }
 }
 
@@ -178,7 +182,8 @@ public enum FolderDeck {
 
     /// The cards `listing` makes for the folder deck `source`, in its order, and a line for each problem found
     /// on the way (a bad sidecar, a file that is not an image, cards left out past a limit); each problem names
-    /// its file, and the card it concerns still shows, with its fallback title.
+    /// its file, and the card it concerns still shows, with its fallback title. What a config would be refused
+    /// for (a bad sidecar, a file that is no picture) fails `check` (``ConfigDiagnostic/failsCheck``).
     public static func cards(from listing: FolderListing, source: FolderSource) -> (cards: [CardConfig], problems: [ConfigDiagnostic]) {
         let entries = listing.entries
         var problems: [ConfigDiagnostic] = []
@@ -187,7 +192,8 @@ public enum FolderDeck {
                                              message: "more than \(Limits.folderEntries) entries; only the first \(Limits.folderEntries) listed are looked at"))
         }
         for name in listing.undecodableNames {
-            problems.append(ConfigDiagnostic(file: source.entryPath(name), path: "(file)", message: "the name is not UTF-8; left out"))
+            problems.append(ConfigDiagnostic(file: source.entryPath(name), path: "(file)", message: "the name is not UTF-8; left out",
+                                             failsCheck: true))
         }
         let allImages = entries.indices.filter { entries[$0].kind == .file && role(of: entries[$0].name) == .image }.count
         if allImages > Limits.folderCards {
@@ -205,7 +211,7 @@ public enum FolderDeck {
             let path = source.entryPath(entry.name)
             guard let image = entry.image, image.problem == nil else {
                 let reason = entry.image?.problem ?? "could not be read"
-                problems.append(ConfigDiagnostic(file: path, path: "(file)", message: "left out: \(reason)"))
+                problems.append(ConfigDiagnostic(file: path, path: "(file)", message: "left out: \(reason)", failsCheck: true))
                 continue
             }
             var sidecar: SidecarText?
@@ -214,7 +220,7 @@ public enum FolderDeck {
                     sidecar = known
                 } else {
                     let sidecarEntry = entries[sidecarIndex]
-                    let result = parseSidecar(sidecarEntry.contents, file: source.entryPath(sidecarEntry.name))
+                    let result = parseSidecar(sidecarEntry.contents, size: sidecarEntry.size, file: source.entryPath(sidecarEntry.name))
                     problems += result.problems
                     parsed[sidecarIndex] = .some(result.text)
                     sidecar = result.text

@@ -38,7 +38,7 @@ extension JSONParser {
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             if offset + length <= bytes.count,
                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self) {
-                return "'\(text)'"
+                return "'\(Limits.shortened(text))'"  // A C1 control character is escaped.
             }
             return "the byte 0x\(String(byte, radix: 16, uppercase: true)), which is not valid UTF-8"
         }

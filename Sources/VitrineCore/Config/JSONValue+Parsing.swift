@@ -118,7 +118,7 @@ struct JSONParser {
     func expectation(_ place: Place) -> String {
         switch place {
         case .document: "expected a JSON value"
-        case .member(let key): "expected a value for the key \"\(text(ofString: key))\""
+        case .member(let key): "expected a value for the key \(Limits.shortened(text(ofString: key), quoting: true))"
         case .firstElement: "expected a value"
         case .nextElement: "expected a value after ','"
         }
@@ -170,7 +170,7 @@ struct JSONParser {
                 try parseString()
                 skipWhitespace()
                 guard peek == JSONByte.colon else {
-                    throw error("expected ':' after the object key \"\(text(ofString: key))\", found \(found(at: index))")
+                    throw error("expected ':' after the object key \(Limits.shortened(text(ofString: key), quoting: true)), found \(found(at: index))")
                 }
                 index += 1
                 skipWhitespace()
@@ -259,7 +259,7 @@ struct JSONParser {
         if isInteger, digitCount <= 15 { return negative ? -Double(integer) : Double(integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("the number \(text) is too large", at: start)
+            throw error("the number \(Limits.shortened(text)) is too large", at: start)
         }
         return value
     }

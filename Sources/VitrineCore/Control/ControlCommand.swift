@@ -65,8 +65,15 @@ public enum ControlCommand: Sendable, Equatable {
     }
 
     /// The command a parsed request object stands for.
+    ///
+    /// A key the request repeats is refused, as in the config: readers that take the first and readers that take
+    /// the last would disagree on what was asked.
     public static func decode(_ value: JSONValue) throws(ControlError) -> ControlCommand {
-        guard case .object = value else { throw ControlError("a request is a JSON object, found \(value.kindDescription)") }
+        guard case .object(let members) = value else { throw ControlError("a request is a JSON object, found \(value.kindDescription)") }
+        var keys = Set<String>()
+        for member in members where !keys.insert(member.key).inserted {
+            throw ControlError("duplicate key \(Limits.shortened(member.key, quoting: true)): each key may appear once")
+        }
         guard case .string(let name)? = value["cmd"] else {
             throw ControlError(#"a request needs "cmd", one of \#(names.joined(separator: ", "))"#)
         }
@@ -91,7 +98,7 @@ public enum ControlCommand: Sendable, Equatable {
             }
             return .screenshot(path: path)
         default:
-            throw ControlError("unknown command \(JSONText.quoted(JSONText.shortened(name))); the commands are \(names.joined(separator: ", "))")
+            throw ControlError("unknown command \(Limits.shortened(name, quoting: true)); the commands are \(names.joined(separator: ", "))")
         }
     }
 }
@@ -137,9 +144,6 @@ public struct ControlReply: Sendable, Equatable {
 
 /// Small JSON text helpers for lines the program writes.
 public enum JSONText {
-    /// The longest value quoted back in a message, in characters; longer ones end in "…".
-    public static let quotedValueLimit = 80
-
     /// `text` as a JSON string literal, with quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
         var result = "\""
@@ -159,10 +163,8 @@ public enum JSONText {
         return result + "\""
     }
 
-    /// `text` cut to ``quotedValueLimit`` characters, with "…" when it was longer.
-    public static func shortened(_ text: String) -> String {
-        text.count <= quotedValueLimit ? text : String(text.prefix(quotedValueLimit)) + "…"
-    }
+    /// `text` as a message quotes it: the one shortener, ``Limits/shortened(_:quoting:)``.
+    public static func shortened(_ text: String) -> String { Limits.shortened(text) }
 }
 
 extension ControlCommand {
@@ -194,7 +196,7 @@ extension ControlCommand {
             }
             self = .screenshot(path: path)
         default:
-            throw ControlError("unknown command '\(JSONText.shortened(name))'; the commands are \(ControlCommand.names.joined(separator: ", "))")
+            throw ControlError("unknown command '\(Limits.shortened(name))'; the commands are \(ControlCommand.names.joined(separator: ", "))")
         }
     }
 }

@@ -57,11 +57,13 @@ public struct CardLayout: Equatable, Sendable {
     public init(content: CardContent, size: PixelSize, trailingReserve: Double, measurer: some TextMeasuring) {
         self.size = size
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        let s = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds))
+        // An empty or negative size scales to nothing: every line gets no width and the smallest font.
+        let s = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
         let padding = CardStyle.padding * s
-        let maxWidth = Int((bounds.width - 2 * padding - (trailingReserve > 0 ? trailingReserve + padding : 0)).rounded(.down))
-        let titleSize = max(1, Int((CardStyle.titleSize * s).rounded()))
-        let subtitleSize = max(1, Int((CardStyle.subtitleSize * s).rounded()))
+        let reserve = trailingReserve > 0 && trailingReserve.isFinite ? trailingReserve + padding : 0
+        let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - reserve).rounded(.down)))
+        let titleSize = max(1, Int(saturating: (CardStyle.titleSize * s).rounded()))
+        let subtitleSize = max(1, Int(saturating: (CardStyle.subtitleSize * s).rounded()))
 
         var bottom = bounds.maxY - padding
         if content.subtitle.isEmpty {
@@ -78,8 +80,8 @@ public struct CardLayout: Equatable, Sendable {
         title = Line(text: titleText, origin: Point(x: padding.rounded(), y: (bottom - titleHeight).rounded()), pixelSize: titleSize, weight: .bold, maxWidth: maxWidth)
 
         if content.imageSize == nil {
-            let noticeSize = max(1, Int((CardStyle.placeholderNoticeSize * s).rounded()))
-            let noticeMaxWidth = Int((bounds.width - 2 * padding).rounded(.down))
+            let noticeSize = max(1, Int(saturating: (CardStyle.placeholderNoticeSize * s).rounded()))
+            let noticeMaxWidth = max(0, Int(saturating: (bounds.width - 2 * padding).rounded(.down)))
             let text = TextFitting.fit(CardStyle.placeholderNotice, maxWidth: noticeMaxWidth, weight: .regular, pixelSize: noticeSize, measurer: measurer)
             let width = Double(measurer.width(of: text, weight: .regular, pixelSize: noticeSize))
             let height = Double(measurer.lineHeight(weight: .regular, pixelSize: noticeSize))

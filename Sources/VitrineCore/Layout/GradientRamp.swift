@@ -13,7 +13,7 @@ public struct GradientRamp: Equatable, Sendable {
     /// The card's scrim for a card `height` pixels tall.
     public init(height: Int, startFraction: Double = CardStyle.gradientStart, bottomOpacity: Double = CardStyle.gradientBottomOpacity) {
         self.height = max(0, height)
-        self.startRow = max(0, min(self.height - 1, Int((Double(self.height) * startFraction).rounded(.up))))
+        self.startRow = max(0, min(self.height - 1, Int(saturating: (Double(self.height) * startFraction).rounded(.up))))
         self.bottomOpacity = bottomOpacity
     }
 

@@ -35,14 +35,24 @@ public struct PageControlLayout: Equatable, Sendable {
     public var pitch: Double
 
     /// Lays out the dots for `pageCount` pages inside `card` (pixels), `pointScale` pixels per point.
+    ///
+    /// A card with no area (a window one pixel across leaves a 3:2 card no rows), or whose size is not a finite
+    /// number, has no dots and takes no taps.
     public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1) {
         let s = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
+        guard s > 0, s.isFinite, card.x.isFinite, card.y.isFinite else {
+            dots = []
+            frame = Rect(x: 0, y: 0, width: 0, height: 0)
+            hitRect = frame
+            pitch = 0
+            return
+        }
         let padding = CardStyle.padding * s
         pitch = PageControlStyle.dotPitch * s
         let diameter = PageControlStyle.dotDiameter * s
         let count = max(0, pageCount)
         let maxWidth = card.width * PageControlStyle.maximumWidthFraction
-        let fitting = max(1, Int(maxWidth / pitch))
+        let fitting = max(1, Int(saturating: maxWidth / pitch))
         let shown = min(count, fitting)
         let current = count > 0 ? min(max(currentPage, 0), count - 1) : 0
         let first = max(0, min(current - shown / 2, count - shown))

@@ -19,10 +19,16 @@ public struct StageLayout: Equatable, Sendable {
         self.pointScale = pointScale > 0 && pointScale.isFinite ? pointScale : 1
         self.fit = fit
         let window = Rect(x: 0, y: 0, width: Double(max(0, windowPixels.width)), height: Double(max(0, windowPixels.height)))
+        var card: PixelRect
         switch fit {
-        case .contain: cardRect = AspectFill.centerCrop(window, toAspect: CardStyle.aspectRatio).pixelAligned
-        case .cover: cardRect = window.pixelAligned
+        case .contain: card = AspectFill.centerCrop(window, toAspect: CardStyle.aspectRatio).pixelAligned
+        case .cover: card = window.pixelAligned
         }
+        // A sliver of a window (one pixel across) leaves a 3:2 card less than a pixel the other way, which rounds
+        // to nothing; the card keeps at least one pixel each way the window has one, so a card is never empty.
+        if card.width < 1, windowPixels.width >= 1 { card.width = 1; card.x = min(max(0, card.x), windowPixels.width - 1) }
+        if card.height < 1, windowPixels.height >= 1 { card.height = 1; card.y = min(max(0, card.y), windowPixels.height - 1) }
+        cardRect = card
     }
 
     /// The width of one page, in pixels: the distance a card slides for one page of offset.

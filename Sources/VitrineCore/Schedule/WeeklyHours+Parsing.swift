@@ -9,7 +9,7 @@ extension WeeklyHours {
         let rules = text.split(separator: ";", omittingEmptySubsequences: false)
         for rule in rules {
             let words = rule.split(separator: " ")
-            guard !words.isEmpty else { return .failure(ConfigRuleError("an empty rule in \"\(text)\"")) }
+            guard !words.isEmpty else { return .failure(ConfigRuleError("an empty rule in \(quoted(text))")) }
             var days: UInt8 = 0x7f
             var times = words[...]
             if let first = words.first, !first.contains(":") {
@@ -20,7 +20,7 @@ extension WeeklyHours {
                 times = words.dropFirst()
             }
             guard !times.isEmpty else {
-                return .failure(ConfigRuleError("\"\(rule)\" has no time range such as 09:00-18:00"))
+                return .failure(ConfigRuleError("\(quoted(rule)) has no time range such as 09:00-18:00"))
             }
             for time in times {
                 switch parseRange(time) {
@@ -41,7 +41,7 @@ extension WeeklyHours {
             guard (1...2).contains(ends.count),
                   let first = dayNames.firstIndex(of: String(ends[0])),
                   let last = dayNames.firstIndex(of: String(ends[ends.count - 1])) else {
-                return .failure(ConfigRuleError("unknown days \"\(text)\": use mon, tue, wed, thu, fri, sat, sun, a range such as mon-fri, or daily"))
+                return .failure(ConfigRuleError("unknown days \(quoted(text)): use mon, tue, wed, thu, fri, sat, sun, a range such as mon-fri, or daily"))
             }
             var day = first
             while true {
@@ -54,16 +54,19 @@ extension WeeklyHours {
     }
 
     /// Reads `HH:MM-HH:MM` into minutes since midnight; the end may be `24:00`.
+    ///
+    /// An end not after the start runs past midnight into the next day, an end equal to the start too: `10:00-10:00`
+    /// is the 24 hours from 10:00 to 10:00 the next day, and `00:00-00:00` the whole day, as `00:00-24:00`.
     static func parseRange(_ text: Substring) -> Result<(Int, Int), ConfigRuleError> {
         let ends = text.split(separator: "-", omittingEmptySubsequences: false)
         guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]), start < 1_440 else {
-            return .failure(ConfigRuleError("\"\(text)\" is not a time range such as 09:00-18:00"))
-        }
-        guard start != end % 1_440 || (start == 0 && end == 1_440) else {
-            return .failure(ConfigRuleError("\"\(text)\" starts and ends at the same time: for the whole day write 00:00-24:00"))
+            return .failure(ConfigRuleError("\(quoted(text)) is not a time range such as 09:00-18:00"))
         }
         return .success((start, end))
     }
+
+    /// `text` as a message quotes it: in double quotes, shortened and escaped (``Limits/shortened(_:quoting:)``).
+    static func quoted(_ text: some StringProtocol) -> String { Limits.shortened(String(text), quoting: true) }
 
     /// Reads `HH:MM` (`H:MM` too) into minutes since midnight, allowing `24:00`.
     static func minutes(_ text: Substring) -> Int? {

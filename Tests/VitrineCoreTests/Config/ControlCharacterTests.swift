@@ -14,15 +14,30 @@ import Testing
     func aControlCharacterInATitleIsRefused(title: String, codePoint: String) {
         let error = configError(#"{"cards": [{"title": \#(title), "image": "a.jpg"}]}"#)
         #expect(error?.diagnostics.map(\.description)
-                == ["/kiosk/config.json: cards[0].title: contains a control character (\(codePoint)); titles, subtitles and paths may not"])
+                == ["/kiosk/config.json: cards[0].title: contains a control character (\(codePoint)); titles, subtitles, paths and hours may not"])
     }
 
     @Test func aControlCharacterInASubtitleOrAnImagePathIsRefused() {
         let error = configError(#"{"cards": [{"title": "A", "subtitle": "B\u001bC", "image": "green.png\u0000.jpg"}]}"#)
         #expect(error?.diagnostics.map { "\($0.path): \($0.message)" } == [
-            "cards[0].subtitle: contains a control character (U+001B); titles, subtitles and paths may not",
-            "cards[0].image: contains a control character (U+0000); titles, subtitles and paths may not",
+            "cards[0].subtitle: contains a control character (U+001B); titles, subtitles, paths and hours may not",
+            "cards[0].image: contains a control character (U+0000); titles, subtitles, paths and hours may not",
         ])
+    }
+
+    /// `display.awake` is refused as `cards[].hours` is, where it quoted ESC, C0, DEL and C1 characters raw.
+    @Test(arguments: [
+        (#""mon\u001b[2J 09:00-10:00""#, "display.awake", "U+001B"),
+        (#""mon 09:00-10:00\u0000""#, "display.awake", "U+0000"),
+        (#"["mon 09:00-10:00", "tue\u007F 09:00-10:00"]"#, "display.awake[1]", "U+007F"),
+        (#"["\u009b2J mon 09:00-10:00"]"#, "display.awake[0]", "U+009B"),
+    ])
+    func aControlCharacterInAwakeHoursIsRefusedAsInACardsHours(awake: String, path: String, codePoint: String) {
+        let awakeError = configError(#"{"cards": [], "display": {"awake": \#(awake)}}"#)
+        #expect(awakeError?.diagnostics.map { "\($0.path): \($0.message)" }
+                == ["\(path): contains a control character (\(codePoint)); titles, subtitles, paths and hours may not"])
+        let hoursError = configError(#"{"cards": [{"title": "A", "image": "a.jpg", "hours": \#(awake)}]}"#)
+        #expect(hoursError?.diagnostics.map(\.message) == awakeError?.diagnostics.map(\.message))
     }
 
     @Test func printableTextOutsideASCIIIsAccepted() throws {

@@ -146,10 +146,45 @@ import VitrineFixtures
         #expect(problems == [
             "/srv/photos/a.json: line 1, column 2: expected a string key or '}', found 'not'; the card uses its fallback title",
             "/srv/photos/b.json: title: expected a non-empty string, found a number (and 1 more); the card uses its fallback title",
-            "/srv/photos/c.json: (file): 65537 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
+            "/srv/photos/c.json: (file): more than 65536 bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title",
             "/srv/photos/d.json: (file): cannot read the sidecar: Permission denied; the card uses its fallback title",
             #"/srv/photos/e.json: subtite: unknown key "subtite" (ignored); did you mean "subtitle"?"#,
             "/srv/photos/f.json: (root): expected an object, found an array; the card uses its fallback title",
+        ])
+    }
+
+    /// The loader reads one byte past the limit; the size it found the file at is what the line says (it said
+    /// 65537 bytes for every oversized sidecar).
+    @Test(arguments: [65_537, 100_000, 1_000_000, 5_000_000_000])
+    func anOversizedSidecarIsReportedAtItsRealSize(size: Int) {
+        let over = [UInt8](repeating: 0x20, count: Limits.sidecarBytes + 1)
+        let (cards, problems) = Self.deck([Self.image("a.jpg"), FolderEntry(name: "a.json", contents: .success(over), size: size)])
+        #expect(cards.map(\.title) == ["a"])
+        #expect(problems == ["/srv/photos/a.json: (file): \(size) bytes is over the limit of 64 KiB for a sidecar; the card uses its fallback title"])
+    }
+
+    /// What a config card would be refused for (a mistyped `until` or `hours`, a file that is no image) fails
+    /// `check`; the deck still loads, and `run` only warns. Unknown keys and the deck's own limits only warn.
+    @Test func whatCannotBeShownAsWrittenFailsCheckAndTheRestOnlyWarns() {
+        let listing = FolderListing(entries: [
+            Self.image("a.jpg"), Self.sidecar("a.json", #"{"until": "tomorrow"}"#),
+            Self.image("b.jpg"), Self.sidecar("b.json", #"{"hours": 9}"#),
+            Self.image("c.jpg"), Self.sidecar("c.json", #"{"titel": "typo"}"#),
+            FolderEntry(name: "d.jpg", header: Array("plain text".utf8)),
+            Self.image("e.jpg"), Self.sidecar("e.json", "{"),
+            Self.image("f.jpg"), FolderEntry(name: "f.json", contents: .failure(FolderReadProblem("Permission denied"))),
+        ], isCut: true, undecodableNames: ["g\u{FFFD}.jpg"])
+        let (cards, problems) = FolderDeck.cards(from: listing, source: Self.source)
+        #expect(cards.map(\.title) == ["a", "b", "c", "e", "f"])
+        #expect(problems.map { "\($0.failsCheck) \($0.file): \($0.path)" } == [
+            "false /srv/photos: (folder)",
+            "true /srv/photos/g\u{FFFD}.jpg: (file)",
+            "true /srv/photos/a.json: until",
+            "true /srv/photos/b.json: hours",
+            "false /srv/photos/c.json: titel",
+            "true /srv/photos/d.jpg: (file)",
+            "true /srv/photos/e.json: line 1, column 2",
+            "true /srv/photos/f.json: (file)",
         ])
     }
 
@@ -168,7 +203,7 @@ import VitrineFixtures
         #expect(cards.map(\.title) == ["a", "b"])
         #expect(problems == [
             "/srv/photos/a.json: title: 501 characters is over the limit of 500; the card uses its fallback title",
-            "/srv/photos/b.json: title: contains a control character (U+0009); titles, subtitles and paths may not; the card uses its fallback title",
+            "/srv/photos/b.json: title: contains a control character (U+0009); titles, subtitles, paths and hours may not; the card uses its fallback title",
         ])
     }
 

@@ -29,6 +29,24 @@ import Testing
         #expect(error.message.contains(message), "\(error.message)")
     }
 
+    /// The config refuses a repeated key, so readers that take the first and the last cannot disagree; a request
+    /// does too, where the last "cmd" used to win (`status` then `next` ran `next`).
+    @Test(arguments: [
+        (#"{"cmd":"status","cmd":"next"}"#, #"duplicate key "cmd""#),
+        (#"{"cmd":"goto","index":1,"index":2}"#, #"duplicate key "index""#),
+        (#"{"cmd":"goto","id":"a","path":"b","id":"c"}"#, #"duplicate key "id""#),
+        (#"{"cmd":"next","x":1,"x":1}"#, #"duplicate key "x""#),
+        (#"{"cmd":"next","caf\u00e9":1,"cafe\u0301":1}"#, #"duplicate key "café""#),
+    ])
+    func aRepeatedKeyIsRefused(line: String, message: String) {
+        guard case .failure(let error) = parse(line) else { Issue.record("\(line) parsed"); return }
+        #expect(error.message == "\(message): each key may appear once", "\(error.message)")
+    }
+
+    @Test func keysRepeatedInsideAValueAreNotTheRequestsOwn() throws {
+        #expect(try parse(#"{"cmd":"goto","id":"a","extra":{"k":1,"k":2}}"#).get() == .gotoID("a"))
+    }
+
     @Test func anUnknownCommandNameIsShortenedInTheReply() {
         let name = String(repeating: "x", count: 10_000)
         guard case .failure(let error) = parse(#"{"cmd":"\#(name)"}"#) else { Issue.record("parsed"); return }
