@@ -85,7 +85,7 @@ public final class FileWatcher: Sendable {
     public static func markFirstRead() {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &now)
-        firstRead.compareExchange(expected: 0, desired: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), ordering: .relaxed)
+        _ = firstRead.compareExchange(expected: 0, desired: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec), ordering: .relaxed)
     }
 
     /// ``firstReadTime`` in nanoseconds since the epoch; 0 for none.

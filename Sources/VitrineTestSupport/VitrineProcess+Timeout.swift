@@ -10,6 +10,14 @@ public struct ProcessResult: Sendable {
     public var err: String
     /// Whether the process was still running at the deadline and had to be killed.
     public var timedOut: Bool
+
+    /// A result made of its parts, for a test that ran the process its own way.
+    public init(code: Int32, out: String, err: String, timedOut: Bool) {
+        self.code = code
+        self.out = out
+        self.err = err
+        self.timedOut = timedOut
+    }
     /// Standard error's lines that `vitrine` itself wrote at `level` ("error" or "warning"), without the prefix.
     public func messages(_ level: String) -> [String] {
         // Lines look like "2026-11-30T03:50:12.345Z vitrine: error: …": the time, then the program and level.

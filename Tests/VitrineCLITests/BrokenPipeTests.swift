@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineTestSupport
 
 /// A reader that goes away never ends the process: SIGPIPE is ignored, and a write to a pipe nobody reads is a
 /// failed write like any other (for the event log, one warning, and the command runs on).

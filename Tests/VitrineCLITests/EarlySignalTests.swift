@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VitrineTestSupport
 
 /// A signal the kiosk handles (SIGHUP reloads, SIGUSR1 logs statistics) never kills it, however early it comes:
 /// the handlers are in place from the first line of `main`, before any library is opened or thread started.
