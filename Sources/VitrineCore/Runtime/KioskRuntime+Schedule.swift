@@ -69,11 +69,8 @@ extension KioskRuntime {
 
     /// Attract mode's interval for the card on screen, or the one the pager is heading for: its `duration`.
     var currentInterval: Double? {
-        let pager = session.pager
-        guard pager.pageCount > 0 else { return nil }
-        let page = pager.settle.map { pager.wrappedPage($0.target) } ?? pager.currentPage
-        guard schedule.order.indices.contains(page), config.cards.indices.contains(schedule.order[page]) else { return nil }
-        return config.cards[schedule.order[page]].schedule.duration
+        guard let card = headingCard, config.cards.indices.contains(card) else { return nil }
+        return config.cards[card].schedule.duration
     }
 
     /// Sets up schedules and shuffle for the deck at the start: the pager starts on the first showing card (of the

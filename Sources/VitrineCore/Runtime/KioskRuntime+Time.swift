@@ -18,6 +18,7 @@ extension KioskRuntime {
         guard exit == nil else { return effects }
         effects += runTimers()
         effects += updateSleep()
+        followCardOnScreen()
         return effects
     }
 

@@ -39,6 +39,8 @@ public struct KioskRuntime: Sendable {
     public internal(set) var exit: KioskExit?
 
     var autoplay: Autoplay?
+    /// The card whose attract interval runs (see `KioskRuntime+Attract.swift`).
+    var attract = AttractState()
     let lockdown: Lockdown
     var clock: FixedTimestepClock
     /// The window's drawable in physical pixels, and pixels per point.
@@ -106,6 +108,7 @@ public struct KioskRuntime: Sendable {
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
         nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
         startSchedule()
+        attract.card = headingCard
     }
 
     /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
@@ -168,6 +171,7 @@ public struct KioskRuntime: Sendable {
             effects += setWallClock(local)
         }
         effects += updateSleep()
+        followCardOnScreen()
         return effects
     }
 

@@ -54,8 +54,8 @@ import Testing
     @Test func commandsDoNotPauseAttractModeAsAPersonWould() {
         var kiosk = kiosk(autoplay: Self.autoplay)
         kiosk.send(.control(.next, client: 1), at: 4)
-        kiosk.advance(to: 17)
-        // The command at 4 (page 1), then attract mode at 8 and 16 as if nothing happened.
+        kiosk.advance(to: 21)
+        // The command at 4 (page 1), then attract mode a whole interval later (12, 20), with no pause for input.
         #expect(RuntimeFixture.pageChanges(kiosk.events).map(\.page) == [1, 2, 3])
     }
 
