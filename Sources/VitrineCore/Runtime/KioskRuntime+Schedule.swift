@@ -87,6 +87,7 @@ extension KioskRuntime {
         _ = lookAtSchedule()
         if schedule.desired != schedule.order {
             session.pager = Pager(pageCount: schedule.desired.count, wraps: config.wrap, currentPage: 0)
+            session.pager.transition = config.transition
             setOrder(schedule.desired)
         }
         updateHomePage()
