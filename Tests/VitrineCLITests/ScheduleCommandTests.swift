@@ -90,6 +90,7 @@ import Testing
             let deck = try deck(folder)
             let lines = try replayLines(deck, until: "2026-12-04T18:01", in: folder)
             #expect(lines == [
+                #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
                 #"{"t":0.000,"event":"showing","cards":[0,2]}"#,
                 #"{"t":40.000,"event":"transitionStarted","from":0,"to":2}"#,
                 #"{"t":40.325,"event":"transitionFinished","from":0,"to":2,"completed":true}"#,

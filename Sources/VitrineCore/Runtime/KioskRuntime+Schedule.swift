@@ -16,7 +16,7 @@ struct ScheduleState: Sendable {
     var desired = CardList(inOrder: 0)
     /// The showing cards at the last look, in deck order; nil before the first.
     var showing: CardList?
-    /// Whether the start was looked at for the log (a deck with windows logs a `showing` line at its first wake),
+    /// Whether the start was logged (the start card, and for a deck with windows a `showing` line, at the first wake),
     /// and whether a `showing` line was logged at all (then every change is, even after a reload without windows).
     var loggedStart = false
     var loggedShowing = false
@@ -127,6 +127,8 @@ extension KioskRuntime {
         var effects: [KioskEffect] = []
         if !schedule.loggedStart {
             schedule.loggedStart = true
+            // The card the kiosk starts on (a shuffled deck's is not card 0); none on the standby screen.
+            if let card = currentCard { effects.append(.log([TimedKioskEvent(t: startTime, .started(page: card))])) }
             if schedule.watchesClock, let showing = schedule.showing {
                 schedule.loggedShowing = true
                 effects.append(.log([TimedKioskEvent(t: startTime, .showing(cards: Array(showing)))]))

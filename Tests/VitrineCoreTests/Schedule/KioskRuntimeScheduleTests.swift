@@ -157,6 +157,7 @@ import Testing
         #expect(kiosk.runtime.isAsleep)
         let lines = kiosk.events.compactMap(\.jsonLine).filter { $0.contains("showing") || $0.contains("pageChanged") || $0.contains("transition") }
         #expect(lines == [
+            #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
             #"{"t":0.000,"event":"showing","cards":[0,1,2]}"#,
             #"{"t":60.000,"event":"showing","cards":[1,2]}"#,
             #"{"t":60.000,"event":"pageChanged","page":1,"reason":"schedule"}"#,
