@@ -148,8 +148,7 @@ public final class KioskApp {
         var event = SDL_Event()
         var chores = IdleChores(startedAt: now)
         while runtime.exit == nil {
-            perform(runtime.advance(to: now))
-            followWallClock()
+            perform(runtime.advance(to: now, wallClock: LocalClock.now))
             if drawIfWanted() { chores.activity(at: now) }
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
@@ -194,13 +193,6 @@ public final class KioskApp {
             }
         }
         return SDLLibrary.returnFreeMemory()  // After the let-go, whose reading of /proc is freed by then.
-    }
-
-    /// Tells the runtime the wall clock again when it jumped (NTP setting it, a time-zone or daylight-saving change).
-    private func followWallClock() {
-        let local = LocalClock.now
-        if let expected = runtime.localTime, abs(local.seconds - expected.seconds) < LocalClock.jumpTolerance { return }
-        send(.wallClock(local))
     }
 
     /// Draws and presents the frame the runtime wants, if any; returns whether it drew one.

@@ -14,12 +14,13 @@ public final class ReplayRunner {
     private var kiosk: EmbeddedKiosk
 
     /// A runner for `config`'s deck in a `size` window (1 pixel to the point), whose manual clock begins when the
-    /// wall clock shows `localStart` (nil: no wall clock, schedules not applied).
+    /// wall clock shows `localStart` (nil: no wall clock, schedules not applied). With `wallClock` (what the wall
+    /// clock shows at each simulated time, in the replay's zone), the wall clock is read from it at every wake.
     public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, events: EventLog?, localStart: LocalTime? = nil,
-                report: @escaping (String) -> Void) throws(SDLError) {
+                wallClock: EmbeddedKiosk.WallClock? = nil, report: @escaping (String) -> Void) throws(SDLError) {
         headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         windowSize = size
-        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, loadConfig: ReplayRunner.load,
+        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, wallClock: wallClock, loadConfig: ReplayRunner.load,
                               onEvents: { [events] in events?.write($0) })
     }
 

@@ -29,14 +29,21 @@ public struct EmbeddedKiosk {
     private let loadConfig: ConfigLoader
     /// Receives each batch of event-log lines as they happen (the replay's `--events` file).
     private let onEvents: ([TimedKioskEvent]) -> Void
+    /// What the wall clock shows at a runtime time, read at every wake as a window reads its system clock.
+    public typealias WallClock = (Double) -> LocalTime
+    private let wallClock: WallClock?
 
     /// A kiosk showing `config` in a drawable of `pixels`, at time `start`, when the wall clock shows `localStart`
     /// (nil: no wall clock); `loadConfig` answers reloads.
+    ///
+    /// With `wallClock`, the wall clock is read from it at every wake instead (`localStart` is then ignored): a
+    /// replay in a time zone with daylight-saving changes follows them as a window does.
     public init(config: KioskConfig, pixels: PixelSize, heartbeatPeriod: Double? = nil, start: Double = 0,
-                localStart: LocalTime? = nil,
+                localStart: LocalTime? = nil, wallClock: WallClock? = nil,
                 loadConfig: @escaping ConfigLoader, onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
         runtime = KioskRuntime(config: config, pixels: pixels, settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true),
-                               start: start, localTime: localStart)
+                               start: start, localTime: wallClock.map { $0(start) } ?? localStart)
+        self.wallClock = wallClock
         now = start
         self.loadConfig = loadConfig
         self.onEvents = onEvents
@@ -68,7 +75,7 @@ public struct EmbeddedKiosk {
     /// One wake of the loop at `t`: advance, carry out, draw.
     private mutating func tick(at t: Double) {
         now = t
-        perform(runtime.advance(to: t))
+        perform(runtime.advance(to: t, wallClock: wallClock?(t)))
         drawIfWanted()
     }
 
