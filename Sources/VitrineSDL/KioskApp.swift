@@ -233,18 +233,7 @@ public final class KioskApp {
         guard let window, let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints, wakeEventType: waker.eventType) else { return }
         switch input {
         case .wake:
-            for reason in waker.take() {
-                switch reason {
-                case .signal(SIGHUP): send(.reloadRequested)
-                case .signal(SIGUSR1): send(.statisticsRequested)
-                case .signal(let number): send(.terminate(signal: number))
-                case .filesChanged(let paths): send(.filesChanged(paths))
-                case .cardReady: send(.cardReady)
-                case .displayLost(let message): send(.displayLost(message))
-                case .control(let command, let client): send(.control(command, client: client))
-                case .configLoaded(let result, let changed): send(.configLoaded(result, changedImages: changed))
-                }
-            }
+            for input in waker.take() { send(input) }
         case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
         case .closeRequest: send(.closeRequest)
         case .kiosk(let kioskInput): send(.paging(kioskInput))

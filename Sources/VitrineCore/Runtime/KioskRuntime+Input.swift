@@ -19,15 +19,14 @@ public enum RuntimeInput: Sendable, Equatable {
     case cardReady
     /// Watched files changed (the config or images); the runtime decides when to read the config again.
     case filesChanged(Set<PathKey>)
-    /// Read the config again now, everything included (SIGHUP, or a replay's `reload` line).
+    /// Read the config again now, everything included (as SIGHUP does).
     case reloadRequested
     /// The config was read again, in answer to ``KioskEffect/loadConfig(changedImages:)``: the config and its
     /// warnings, or why it cannot be used. `changedImages` is passed back as it was asked for.
     case configLoaded(Result<LoadedConfig, ConfigError>, changedImages: Set<PathKey>?)
-    /// Log the frame statistics (SIGUSR1).
-    case statisticsRequested
-    /// Quit (SIGINT, SIGTERM: `signal` is the number).
-    case terminate(signal: Int32)
+    /// A POSIX signal arrived, by its number: SIGHUP reloads, SIGUSR1 logs the statistics, SIGINT and SIGTERM
+    /// quit (see `KioskRuntime+Signals.swift`).
+    case signal(Int32)
     /// The display went away (the X server died, the window was destroyed by another client).
     case displayLost(String)
     /// A remote-control command from control client `client` (any number the driver uses to route the reply).

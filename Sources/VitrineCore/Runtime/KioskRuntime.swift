@@ -159,10 +159,8 @@ public struct KioskRuntime: Sendable {
             effects += requestReload(.everything)
         case .configLoaded(let result, let changed):
             effects += applyReload(result, changedImages: changed)
-        case .statisticsRequested:
-            effects.append(.logStatistics)
-        case .terminate(let signal):
-            effects += quit(.signal(signal))
+        case .signal(let number):
+            effects += signal(number)
         case .displayLost(let message):
             effects += quit(.displayLost(message))
         case .control(let command, let client):

@@ -62,7 +62,7 @@ import Testing
 
     @Test func signalsAndALostDisplayQuitWithTheirReason() {
         var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3), mode: .kiosk))
-        kiosk.send(.terminate(signal: 15), at: 1)
+        kiosk.send(.signal(15), at: 1)
         kiosk.send(.displayLost("gone"), at: 1.1)
         #expect(kiosk.runtime.exit == .signal(15), "the first reason stands")
         var other = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3)))
