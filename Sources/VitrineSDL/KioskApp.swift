@@ -146,15 +146,14 @@ public final class KioskApp {
     /// deadline), using no CPU until the next input or timer.
     public func run() -> KioskExit {
         var event = SDL_Event()
-        var chores = IdleChores(startedAt: now)
+        var keptCardsReported = false
         while runtime.exit == nil {
             perform(runtime.advance(to: now, wallClock: LocalClock.now))
-            if drawIfWanted() { chores.activity(at: now) }
+            drawIfWanted()
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
-                // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
-                // the heap what it no longer uses, and, with nothing due for a while, the process the pages of
-                // code it mapped to get here (MappedFiles).
+                // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift)
+                // and the heap what it no longer uses; the runtime asks for the idle chores (IdleChores) when due.
                 let quiet = runtime.nextWake.map { $0 - now } ?? .infinity
                 let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
@@ -162,20 +161,20 @@ public final class KioskApp {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }
-                if deck.keptCardsReady { chores.startIsOver(at: now) }
-                if let work = chores.work(at: now, nothingDueFor: quiet) { chores.ran(at: now, heapGaveBack: doIdleChores(work)) }
+                if !keptCardsReported, deck.keptCardsReady {
+                    keptCardsReported = true
+                    send(.keptCardsReady)
+                    continue  // The chores may be due at once.
+                }
             }
             let woke: Bool
-            if let wake = [runtime.nextWake, chores.due].compactMap({ $0 }).min() {
+            if let wake = runtime.nextWake {
                 let ms = max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))
                 woke = SDL_WaitEventTimeout(&event, ms) == 1
             } else {
                 woke = SDL_WaitEvent(&event) == 1
             }
-            if woke {
-                handle(event)
-                chores.activity(at: now)
-            }
+            if woke { handle(event) }
             while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
         }
         shutDown()
@@ -280,6 +279,8 @@ public final class KioskApp {
                 onWatchdog()
             case .logStatistics:
                 onUser1()
+            case .idleChores(let work):
+                send(.idleChoresDone(heapGaveBack: doIdleChores(work)))
             case .quit:
                 break
             case .reply(let client, let reply):

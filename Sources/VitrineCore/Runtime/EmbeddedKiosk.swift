@@ -21,6 +21,8 @@ public struct EmbeddedKiosk {
     public private(set) var watched: Set<PathKey> = []
     /// The replies to control commands, in order, with their client.
     public private(set) var replies: [(client: Int, reply: ControlReply)] = []
+    /// When the idle chores ran, and what they were to do.
+    public private(set) var idleChores: [(t: Double, work: IdleChores.Work)] = []
     /// The effects not handled here, in order (forgetting images, statistics, the first frame), for the tests.
     public private(set) var otherEffects: [KioskEffect] = []
 
@@ -104,6 +106,14 @@ public struct EmbeddedKiosk {
                 watchdogFeeds.append(now)
             case .reply(let client, let reply):
                 replies.append((client, reply))
+            case .idleChores(let work):
+                // Nothing to give back here: the chores are done at once, and the heap never gives back.
+                idleChores.append((now, work))
+                perform(runtime.handle(.idleChoresDone(heapGaveBack: false), at: now))
+            case .firstFrameShown:
+                otherEffects.append(effect)
+                // Nothing is composed here: the cards are ready as soon as they are drawn.
+                perform(runtime.handle(.keptCardsReady, at: now))
             case .screenshot(_, let client):
                 // A replay writes its frames with `screenshot` lines; here there is no screen to read back.
                 replies.append((client, .failure("screenshot needs a window; in a replay, use a screenshot line")))

@@ -33,6 +33,12 @@ public enum RuntimeInput: Sendable, Equatable {
     case control(ControlCommand, client: Int)
     /// The local wall clock shows this now: at the start, and whenever the system clock jumps.
     case wallClock(LocalTime)
+    /// The renderer has the card on screen and its neighbours ready: the start is over, and the idle chores come
+    /// at once (a replay, which composes nothing, says so at its first frame).
+    case keptCardsReady
+    /// The idle chores asked for by ``KioskEffect/idleChores(_:)`` are done; `heapGaveBack` says whether the heap
+    /// returned memory (then they come again later).
+    case idleChoresDone(heapGaveBack: Bool)
 }
 
 /// A config read from its file, with the warnings that did not stop it loading.
@@ -73,6 +79,9 @@ public enum KioskEffect: Sendable, Equatable {
     case feedWatchdog
     /// Log the frame statistics.
     case logStatistics
+    /// The kiosk is idle: give memory back as `work` says (see ``IdleChores``), then answer
+    /// ``RuntimeInput/idleChoresDone(heapGaveBack:)``.
+    case idleChores(IdleChores.Work)
     /// Stop the loop: the kiosk quits for `reason`.
     case quit(KioskExit)
     /// Send `reply` to control client `client`.

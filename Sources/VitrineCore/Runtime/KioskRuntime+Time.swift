@@ -19,6 +19,7 @@ extension KioskRuntime {
         effects += runTimers()
         effects += updateSleep()
         followCardOnScreen()
+        effects += runIdleChoresIfDue()
         return effects
     }
 
@@ -27,6 +28,12 @@ extension KioskRuntime {
     /// wake it.
     public var nextDeadline: Double? {
         if !session.isIdle { return clock.realTime(atSimulated: clock.simulatedTime + clock.stepDuration) }
+        return [timerDeadline, idleChoresDeadline].compactMap { $0 }.min()
+    }
+
+    /// The earliest timer but the idle chores: heartbeat, the wait for a new deck's pictures, sleep, attract mode,
+    /// the progress bar, the schedule.
+    var timerDeadline: Double? {
         var deadlines: [Double] = []
         if let nextHeartbeat { deadlines.append(nextHeartbeat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
@@ -106,6 +113,7 @@ extension KioskRuntime {
         needsFrame = false
         lastFrame = frame
         lastFrameTime = now
+        chores.activity(at: now)
         if frameOwedSince == nil { frameOwedSince = now }
         return frame
     }
