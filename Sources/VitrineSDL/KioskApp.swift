@@ -154,7 +154,7 @@ public final class KioskApp {
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift)
                 // and the heap what it no longer uses; the runtime asks for the idle chores (IdleChores) when due.
-                let quiet = runtime.nextWake.map { $0 - now } ?? .infinity
+                let quiet = runtime.timerDeadline.map { $0 - now } ?? .infinity
                 let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
                 if rested || deck.composedSinceTrim {

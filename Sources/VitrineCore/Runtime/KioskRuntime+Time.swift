@@ -32,8 +32,8 @@ extension KioskRuntime {
     }
 
     /// The earliest timer but the idle chores: heartbeat, the wait for a new deck's pictures, sleep, attract mode,
-    /// the progress bar, the schedule.
-    var timerDeadline: Double? {
+    /// the progress bar, the schedule. Until then an idle kiosk is quiet (the renderer rests its card by it).
+    public var timerDeadline: Double? {
         var deadlines: [Double] = []
         if let nextHeartbeat { deadlines.append(nextHeartbeat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
