@@ -35,8 +35,9 @@ struct ReplayCommand {
           --script FILE   the script to play
           --size WxH      the window size in pixels (default: the config's window size)
           --start TIME    the local wall time at which the replay's clock begins, such as 2026-12-24T08:00,
-                          for cards with from, until or hours; without it there is no wall clock, and
-                          schedules are not applied (as on a kiosk whose clock is not set)
+                          for cards with from, until or hours; the wall clock then runs in the local time
+                          zone (TZ), daylight-saving changes included, as in a window; without it there is
+                          no wall clock, and schedules are not applied (as on a kiosk whose clock is not set)
           --events PATH   write paging events as JSON lines to PATH (- for standard output):
                           dragBegan, transitionStarted, transitionRetargeted, transitionFinished,
                           pageChanged, deckReloaded, showing (the cards inside their schedule)
@@ -99,6 +100,7 @@ struct ReplayCommand {
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
                 let runner = try ReplayRunner(config: config, size: size ?? config.display.window,
                                               fonts: FontLibrary(paths: try BundledFonts.locate()), events: events, localStart: start,
+                                              wallClock: start.map { LocalClock.wallClock(startingAt: $0) },
                                               report: { Log.warning($0) })
                 var failedWrite = false
                 try runner.run(script) { (surface, path, step) throws(SDLError) in

@@ -146,37 +146,35 @@ public final class KioskApp {
     /// deadline), using no CPU until the next input or timer.
     public func run() -> KioskExit {
         var event = SDL_Event()
-        var chores = IdleChores(startedAt: now)
+        var keptCardsReported = false
         while runtime.exit == nil {
-            perform(runtime.advance(to: now))
-            followWallClock()
-            if drawIfWanted() { chores.activity(at: now) }
+            perform(runtime.advance(to: now, wallClock: LocalClock.now))
+            drawIfWanted()
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
-                // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift),
-                // the heap what it no longer uses, and, with nothing due for a while, the process the pages of
-                // code it mapped to get here (MappedFiles).
-                let quiet = runtime.nextWake.map { $0 - now } ?? .infinity
+                // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift)
+                // and the heap what it no longer uses; the runtime asks for the idle chores (IdleChores) when due.
+                let quiet = runtime.timerDeadline.map { $0 - now } ?? .infinity
                 let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
                 if rested || deck.composedSinceTrim {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }
-                if deck.keptCardsReady { chores.startIsOver(at: now) }
-                if let work = chores.work(at: now, nothingDueFor: quiet) { chores.ran(at: now, heapGaveBack: doIdleChores(work)) }
+                if !keptCardsReported, deck.keptCardsReady {
+                    keptCardsReported = true
+                    send(.keptCardsReady)
+                    continue  // The chores may be due at once.
+                }
             }
             let woke: Bool
-            if let wake = [runtime.nextWake, chores.due].compactMap({ $0 }).min() {
+            if let wake = runtime.nextWake {
                 let ms = max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))
                 woke = SDL_WaitEventTimeout(&event, ms) == 1
             } else {
                 woke = SDL_WaitEvent(&event) == 1
             }
-            if woke {
-                handle(event)
-                chores.activity(at: now)
-            }
+            if woke { handle(event) }
             while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
         }
         shutDown()
@@ -194,13 +192,6 @@ public final class KioskApp {
             }
         }
         return SDLLibrary.returnFreeMemory()  // After the let-go, whose reading of /proc is freed by then.
-    }
-
-    /// Tells the runtime the wall clock again when it jumped (NTP setting it, a time-zone or daylight-saving change).
-    private func followWallClock() {
-        let local = LocalClock.now
-        if let expected = runtime.localTime, abs(local.seconds - expected.seconds) < LocalClock.jumpTolerance { return }
-        send(.wallClock(local))
     }
 
     /// Draws and presents the frame the runtime wants, if any; returns whether it drew one.
@@ -241,18 +232,7 @@ public final class KioskApp {
         guard let window, let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints, wakeEventType: waker.eventType) else { return }
         switch input {
         case .wake:
-            for reason in waker.take() {
-                switch reason {
-                case .signal(SIGHUP): send(.reloadRequested)
-                case .signal(SIGUSR1): send(.statisticsRequested)
-                case .signal(let number): send(.terminate(signal: number))
-                case .filesChanged(let paths): send(.filesChanged(paths))
-                case .cardReady: send(.cardReady)
-                case .displayLost(let message): send(.displayLost(message))
-                case .control(let command, let client): send(.control(command, client: client))
-                case .configLoaded(let result, let changed): send(.configLoaded(result, changedImages: changed))
-                }
-            }
+            for input in waker.take() { send(input) }
         case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
         case .closeRequest: send(.closeRequest)
         case .kiosk(let kioskInput): send(.paging(kioskInput))
@@ -299,6 +279,8 @@ public final class KioskApp {
                 onWatchdog()
             case .logStatistics:
                 onUser1()
+            case .idleChores(let work):
+                send(.idleChoresDone(heapGaveBack: doIdleChores(work)))
             case .quit:
                 break
             case .reply(let client, let reply):

@@ -4,30 +4,14 @@ import VitrineCore
 
 /// The one way other threads wake the SDL loop: a signal, changed files, a card composed in the background.
 ///
-/// Reasons wait in an inbox behind a mutex, and one SDL user event (of a type registered once) is pushed while the
+/// They post the ``RuntimeInput`` the loop is to give the runtime as it is. Inputs wait in an inbox behind a mutex, and one SDL user event (of a type registered once) is pushed while the
 /// loop has not yet taken them, so a burst of wake-ups costs one event. ``close()`` ends it: afterwards nothing is
 /// pushed, and no push is under way once it returns, because pushes happen holding the same mutex. The loop
 /// closes it before it destroys the window, so no wake-up can aim at a window that is gone (SDL 2.26 wakes a
 /// waiting loop by sending an X event to its window, and Xlib treats one sent to a destroyed window as fatal).
 public final class LoopWaker: Sendable {
-    /// Why the loop was woken.
-    public enum Reason: Sendable, Equatable {
-        /// A POSIX signal arrived.
-        case signal(Int32)
-        /// Watched files changed.
-        case filesChanged(Set<PathKey>)
-        /// A card composed in the background is ready.
-        case cardReady
-        /// The display is gone (the window was destroyed by another X client).
-        case displayLost(String)
-        /// A control client sent a command.
-        case control(ControlCommand, client: Int)
-        /// A config read for a reload is back, with the images the reload was for (nil: everything).
-        case configLoaded(Result<LoadedConfig, ConfigError>, changedImages: Set<PathKey>?)
-    }
-
     private struct Inbox: ~Copyable {
-        var reasons: [Reason] = []
+        var inputs: [RuntimeInput] = []
         var eventPushed = false
         var closed = false
     }
@@ -42,23 +26,16 @@ public final class LoopWaker: Sendable {
         eventType = SDL_RegisterEvents(1)
     }
 
-    /// Adds `reason` to the inbox and wakes the loop; from any thread. Does nothing once closed.
+    /// Adds `input` to the inbox and wakes the loop; from any thread. Does nothing once closed.
     ///
-    /// The inbox stays small whatever arrives: a reason already waiting is merged (changed files are joined).
+    /// The inbox stays small whatever arrives: changed files are joined to those waiting, and an input alike to one
+    /// waiting is dropped.
     /// Commands are the exception: each is a request awaiting its own answer, so two alike from one client are two
     /// requests (merged, the second was neither carried out nor answered). The control server's limits bound them.
-    public func post(_ reason: Reason) {
+    public func post(_ input: RuntimeInput) {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
-            if case .filesChanged(let paths) = reason,
-               let index = inbox.reasons.firstIndex(where: { if case .filesChanged = $0 { true } else { false } }),
-               case .filesChanged(let waiting) = inbox.reasons[index] {
-                inbox.reasons[index] = .filesChanged(waiting.union(paths))
-            } else if case .control = reason {
-                inbox.reasons.append(reason)
-            } else if !inbox.reasons.contains(reason) {
-                inbox.reasons.append(reason)
-            }
+            LoopWaker.add(input, to: &inbox.inputs)
             guard !inbox.eventPushed, eventType != UInt32.max else { return }
             var event = SDL_Event()
             event.type = eventType
@@ -66,12 +43,30 @@ public final class LoopWaker: Sendable {
         }
     }
 
-    /// Every reason waiting, oldest first; the next ``post(_:)`` pushes a new event.
-    public func take() -> [Reason] {
+    /// The merge rule of ``post(_:)``: adds `input` to `waiting`, joining changed files and dropping an input alike
+    /// to one waiting, except commands, which are never merged.
+    static func add(_ input: RuntimeInput, to waiting: inout [RuntimeInput]) {
+        switch input {
+        case .filesChanged(let paths):
+            if let index = waiting.firstIndex(where: { if case .filesChanged = $0 { true } else { false } }),
+               case .filesChanged(let earlier) = waiting[index] {
+                waiting[index] = .filesChanged(earlier.union(paths))
+            } else {
+                waiting.append(input)
+            }
+        case .control:
+            waiting.append(input)
+        default:
+            if !waiting.contains(input) { waiting.append(input) }
+        }
+    }
+
+    /// Every input waiting, oldest first; the next ``post(_:)`` pushes a new event.
+    public func take() -> [RuntimeInput] {
         inbox.withLock { inbox in
             inbox.eventPushed = false
-            defer { inbox.reasons = [] }
-            return inbox.reasons
+            defer { inbox.inputs = [] }
+            return inbox.inputs
         }
     }
 
@@ -79,7 +74,7 @@ public final class LoopWaker: Sendable {
     public func close() {
         inbox.withLock { inbox in
             inbox.closed = true
-            inbox.reasons = []
+            inbox.inputs = []
         }
     }
 }

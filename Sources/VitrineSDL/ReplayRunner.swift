@@ -14,12 +14,13 @@ public final class ReplayRunner {
     private var kiosk: EmbeddedKiosk
 
     /// A runner for `config`'s deck in a `size` window (1 pixel to the point), whose manual clock begins when the
-    /// wall clock shows `localStart` (nil: no wall clock, schedules not applied).
+    /// wall clock shows `localStart` (nil: no wall clock, schedules not applied). With `wallClock` (what the wall
+    /// clock shows at each simulated time, in the replay's zone), the wall clock is read from it at every wake.
     public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, events: EventLog?, localStart: LocalTime? = nil,
-                report: @escaping (String) -> Void) throws(SDLError) {
+                wallClock: EmbeddedKiosk.WallClock? = nil, report: @escaping (String) -> Void) throws(SDLError) {
         headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         windowSize = size
-        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, loadConfig: ReplayRunner.load,
+        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, wallClock: wallClock, loadConfig: ReplayRunner.loadConfig,
                               onEvents: { [events] in events?.write($0) })
     }
 
@@ -35,7 +36,7 @@ public final class ReplayRunner {
     /// Runs `script` to its end and until the deck comes to rest; `screenshot` receives each frame to write.
     public func run(_ script: ReplayScript, screenshot: (Surface, String, ReplayStep) throws(SDLError) -> Void) throws(SDLError) {
         let headless = headless
-        try kiosk.play(script, windowPoints: windowSize, load: ReplayRunner.load) { (frame, config, path, step) throws(SDLError) in
+        try kiosk.play(script, windowPoints: windowSize, load: ReplayRunner.loadConfig) { (frame, config, path, step) throws(SDLError) in
             for error in headless.deck.draw(frame, cards: config.cards) { headless.deck.report("\(error)") }
             headless.deck.renderer.present()
             try screenshot(headless.surface, path, step)
@@ -43,11 +44,7 @@ public final class ReplayRunner {
         for line in kiosk.reports { headless.deck.report(line) }
     }
 
-    /// Reads a config file for a reload.
-    private static func load(_ path: String) -> Result<LoadedConfig, ConfigError> {
-        Result { () throws(ConfigError) in
-            let loaded = try KioskConfig.load(path: path)
-            return LoadedConfig(config: loaded.config, warnings: loaded.warnings)
-        }
-    }
+    /// Reads a config file for a reload (a script's `reload` line, a `reload` command): exactly as a window does
+    /// (``LoadedConfig/read(_:)``), the pictures not there yet included.
+    public static func loadConfig(_ path: String) -> Result<LoadedConfig, ConfigError> { LoadedConfig.read(path) }
 }

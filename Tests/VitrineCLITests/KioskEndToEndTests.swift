@@ -18,8 +18,10 @@ import VitrineTestSupport
     }
 
     /// The lines of an event log so far.
+    /// The event log's lines after the start line (WindowEndToEndTests checks that one).
     static func events(_ log: String) -> [String] {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            .filter { !$0.contains(#""reason":"start""#) }
     }
 
     static func tempPath(_ name: String) -> String {

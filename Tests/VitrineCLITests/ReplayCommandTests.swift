@@ -21,7 +21,7 @@ import VitrineTestSupport
             let first = try run()
             #expect(first.code == 0, "\(first.err)")
             let pages = first.out.split(separator: "\n").filter { $0.contains("pageChanged") }
-            #expect(pages == [#"{"t":5.325,"event":"pageChanged","page":1}"#, #"{"t":10.325,"event":"pageChanged","page":2}"#,
+            #expect(pages == [#"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#, #"{"t":5.325,"event":"pageChanged","page":1}"#, #"{"t":10.325,"event":"pageChanged","page":2}"#,
                               #"{"t":15.325,"event":"pageChanged","page":0}"#], "\(first.out)")
             #expect(try run().out == first.out, "the same script gives the same log")
         }
@@ -58,6 +58,26 @@ import VitrineTestSupport
             #expect(result.code == 0, "\(result.err)")
             #expect(!result.out.contains("deckReloaded"))
             #expect(result.err.contains("config reload failed, keeping the last good deck: \(bad): cards"), "\(result.err)")
+        }
+    }
+}
+
+/// The start card in a replay's log.
+@Suite struct ReplayStartTests {
+    @Test func aShuffledDeckLogsItsStartCardFirst() throws {
+        try withTemporaryFolder { folder in
+            let deck = try ReplayCommandTests().config(folder, name: "deck.json", order: [0, 1, 2, 3, 4],
+                                                       extra: #", "autoplay": {"interval": 5, "shuffle": 3}"#)
+            let script = folder.file("script.jsonl")
+            try #"{"at":1,"wait":true}"#.write(toFile: script, atomically: true, encoding: .utf8)
+            let result = try VitrineProcess.run(["replay", "--config", deck, "--script", script, "--size", "300x200", "--events", "-"],
+                                                timeout: .seconds(30))
+            #expect(result.code == 0, "\(result.err)")
+            let lines = result.out.split(separator: "\n").map(String.init)
+            #expect(lines.count == 1, "\(result.out)")
+            let start = try #require(lines.first)
+            #expect(start.hasPrefix(#"{"t":0.000,"event":"pageChanged","page":"#) && start.hasSuffix(#","from":null,"reason":"start"}"#))
+            #expect(!start.contains(#""page":0,"#), "seed 3 starts elsewhere than card 0: \(start)")
         }
     }
 }

@@ -91,6 +91,7 @@ import VitrineTestSupport
             let deck = try deck(folder)
             let lines = try replayLines(deck, until: "2026-12-04T18:01", in: folder)
             #expect(lines == [
+                #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
                 #"{"t":0.000,"event":"showing","cards":[0,2]}"#,
                 #"{"t":40.000,"event":"transitionStarted","from":0,"to":2}"#,
                 #"{"t":40.325,"event":"transitionFinished","from":0,"to":2,"completed":true}"#,
@@ -120,6 +121,37 @@ import VitrineTestSupport
             let replay = try VitrineProcess.run(["replay", "--config", deck, "--script", script, "--start", "tomorrow"], timeout: .seconds(30))
             #expect(replay.code == 64)
             #expect(replay.err.contains("--start takes a local date and time such as 2026-12-24T10:00 (YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS, a real date); got 'tomorrow'"), "\(replay.err)")
+        }
+    }
+
+    /// The `showing` lines of a replay of a deck of an always card and one for `sun 02:00-03:00`, from `start` for
+    /// `hours` hours, with the process's zone `TZ=Europe/Berlin`.
+    func berlinShowing(from start: String, hours: Double, in folder: TemporaryFolder) throws -> [String] {
+        let image = Checkout.demoImage("ember-mesa")
+        let deck = try folder.write("dst.json", """
+            {"cards": [{"title": "Always", "image": "\(image)"}, {"title": "Night", "image": "\(image)", "hours": "sun 02:00-03:00"}]}
+            """)
+        let script = try folder.write("dst.jsonl", #"{"at":\#(hours * 3_600),"wait":true}"#)
+        var environment = VitrineProcess.noDisplay
+        environment["TZ"] = "Europe/Berlin"
+        let result = try VitrineProcess.run(["replay", "--config", deck, "--script", script, "--size", "300x200",
+                                             "--start", start, "--events", "-"], environment: environment, timeout: .seconds(60))
+        #expect(result.code == 0, "\(result.err)")
+        return result.out.split(separator: "\n").map(String.init).filter { $0.contains("showing") }
+    }
+
+    @Test func aReplayFollowsTheZonesDaylightSavingChanges() throws {
+        try withTemporaryFolder { folder in
+            // Spring forward: 02:00 CET becomes 03:00 CEST, so the night card's hour does not exist.
+            let spring = try berlinShowing(from: "2026-03-29T00:00", hours: 4, in: folder)
+            #expect(spring == [#"{"t":0.000,"event":"showing","cards":[0]}"#])
+            // Fall back: 03:00 CEST becomes 02:00 CET, so its hour comes twice: two real hours.
+            let fall = try berlinShowing(from: "2026-10-25T00:00", hours: 5, in: folder)
+            #expect(fall == [
+                #"{"t":0.000,"event":"showing","cards":[0]}"#,
+                #"{"t":7200.000,"event":"showing","cards":[0,1]}"#,
+                #"{"t":14400.000,"event":"showing","cards":[0]}"#,
+            ])
         }
     }
 }

@@ -12,9 +12,12 @@ import VitrineTestSupport
         let app = try x.launchVitrine(["run", "--windowed", "900x600", "--events", log])
         let (x0, y0) = try x.windowOrigin(of: app)
 
-        func events() -> [String] {
+        func allEvents() -> [String] {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
+        #expect(XvfbSession.eventually(5) { !allEvents().isEmpty })
+        #expect(allEvents().first == #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#, "the start card, as in a replay")
+        func events() -> [String] { Array(allEvents().dropFirst()) }
         func pageChanges() -> [String] { events().filter { $0.contains("pageChanged") } }
 
         // A drag from 80 % to 20 % of the width: more than half a page, so it commits to card 1.

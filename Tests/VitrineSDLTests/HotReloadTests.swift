@@ -72,6 +72,7 @@ extension SDLTests {
                                                 report: { problems.lines.append($0) })
                 let log = try EventLog(path: "\(folder)/events.jsonl")
                 kiosk = EmbeddedKiosk(config: config, pixels: HotReload.size, loadConfig: LoadedConfig.read, onEvents: { log.write($0) })
+                kiosk.advance(to: 0)  // The start line is part of the set-up.
                 if page != 0 {
                     kiosk.send(.paging(.setPage(page)), at: 0)
                     kiosk.settle(within: 2)

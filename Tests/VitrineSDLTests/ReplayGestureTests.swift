@@ -22,7 +22,9 @@ extension SDLTests {
                 try runner.run(ReplayScript.parse(lines.joined(separator: "\n"), file: "gesture.jsonl")) { (_, _, _) throws(SDLError) in }
             }
             let text = try String(contentsOfFile: logPath, encoding: .utf8)
-            return (text.split(separator: "\n").map(String.init), runner.state.pager.currentPage)
+            let all = text.split(separator: "\n").map(String.init)
+            #expect(all.first == #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#, "the start card first")
+            return (Array(all.dropFirst()), runner.state.pager.currentPage)
         }
 
         /// One wheel line every 1/120 s from `start` for `duration` seconds.

@@ -74,6 +74,7 @@ extension SDLTests {
             #expect(sameFrames)
             let events = first.log.split(separator: "\n").map(String.init)
             #expect(events == [
+                #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
                 #"{"t":0.150,"event":"dragBegan","page":0}"#,
                 #"{"t":0.300,"event":"transitionStarted","from":0,"to":1}"#,
                 #"{"t":0.900,"event":"transitionFinished","from":0,"to":1,"completed":true}"#,

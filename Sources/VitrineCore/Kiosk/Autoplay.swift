@@ -26,6 +26,12 @@ public struct Autoplay: Sendable {
         wentHome = false
     }
 
+    /// The card on screen changed at `t` for a reason other than this attract mode's own advance (a schedule, a
+    /// control command, a reload): the interval starts again, so the new card shows for all of it.
+    public mutating func restartInterval(at t: Double) {
+        anchor = max(anchor, t)
+    }
+
     /// Pauses advancing (and going home) until ``resume(at:)``, whatever the input.
     public mutating func hold() { isHeld = true }
 

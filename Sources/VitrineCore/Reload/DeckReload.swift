@@ -20,6 +20,13 @@ public enum DeckReload {
         return clamped
     }
 
+    /// Whether `new` is the card `old` was, as ``matchedPage(current:in:newCards:)`` matches them: the same id, or
+    /// the same title and image.
+    public static func isSameCard(_ old: CardConfig, _ new: CardConfig) -> Bool {
+        if let id = old.id, new.id == id { return true }
+        return new.title == old.title && PathKey.same(new.image, old.image)
+    }
+
     /// The index of the card matching `predicate` nearest to `index`, the earlier one on a tie.
     private static func nearest(to index: Int, in cards: [CardConfig], where predicate: (CardConfig) -> Bool) -> Int? {
         var best: Int?

@@ -21,6 +21,8 @@ public struct EmbeddedKiosk {
     public private(set) var watched: Set<PathKey> = []
     /// The replies to control commands, in order, with their client.
     public private(set) var replies: [(client: Int, reply: ControlReply)] = []
+    /// When the idle chores ran, and what they were to do.
+    public private(set) var idleChores: [(t: Double, work: IdleChores.Work)] = []
     /// The effects not handled here, in order (forgetting images, statistics, the first frame), for the tests.
     public private(set) var otherEffects: [KioskEffect] = []
 
@@ -29,14 +31,21 @@ public struct EmbeddedKiosk {
     private let loadConfig: ConfigLoader
     /// Receives each batch of event-log lines as they happen (the replay's `--events` file).
     private let onEvents: ([TimedKioskEvent]) -> Void
+    /// What the wall clock shows at a runtime time, read at every wake as a window reads its system clock.
+    public typealias WallClock = (Double) -> LocalTime
+    private let wallClock: WallClock?
 
     /// A kiosk showing `config` in a drawable of `pixels`, at time `start`, when the wall clock shows `localStart`
     /// (nil: no wall clock); `loadConfig` answers reloads.
+    ///
+    /// With `wallClock`, the wall clock is read from it at every wake instead (`localStart` is then ignored): a
+    /// replay in a time zone with daylight-saving changes follows them as a window does.
     public init(config: KioskConfig, pixels: PixelSize, heartbeatPeriod: Double? = nil, start: Double = 0,
-                localStart: LocalTime? = nil,
+                localStart: LocalTime? = nil, wallClock: WallClock? = nil,
                 loadConfig: @escaping ConfigLoader, onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
         runtime = KioskRuntime(config: config, pixels: pixels, settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true),
-                               start: start, localTime: localStart)
+                               start: start, localTime: wallClock.map { $0(start) } ?? localStart)
+        self.wallClock = wallClock
         now = start
         self.loadConfig = loadConfig
         self.onEvents = onEvents
@@ -68,7 +77,7 @@ public struct EmbeddedKiosk {
     /// One wake of the loop at `t`: advance, carry out, draw.
     private mutating func tick(at t: Double) {
         now = t
-        perform(runtime.advance(to: t))
+        perform(runtime.advance(to: t, wallClock: wallClock?(t)))
         drawIfWanted()
     }
 
@@ -97,6 +106,14 @@ public struct EmbeddedKiosk {
                 watchdogFeeds.append(now)
             case .reply(let client, let reply):
                 replies.append((client, reply))
+            case .idleChores(let work):
+                // Nothing to give back here: the chores are done at once, and the heap never gives back.
+                idleChores.append((now, work))
+                perform(runtime.handle(.idleChoresDone(heapGaveBack: false), at: now))
+            case .firstFrameShown:
+                otherEffects.append(effect)
+                // Nothing is composed here: the cards are ready as soon as they are drawn.
+                perform(runtime.handle(.keptCardsReady, at: now))
             case .screenshot(_, let client):
                 // A replay writes its frames with `screenshot` lines; here there is no screen to read back.
                 replies.append((client, .failure("screenshot needs a window; in a replay, use a screenshot line")))

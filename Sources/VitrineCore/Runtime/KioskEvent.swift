@@ -16,6 +16,9 @@ public enum KioskEvent: Sendable, Equatable {
     /// screen, or the card on screen left while the screen was asleep. Logged as `pageChanged` with
     /// `"reason":"schedule"`.
     case pageShownBySchedule(page: Int)
+    /// The kiosk started on card `page` (an index into the config's cards; a shuffled deck starts on its pass's
+    /// first showing card). Logged as `pageChanged` with `"from":null` and `"reason":"start"`.
+    case started(page: Int)
     /// The screen went to sleep outside `display.awake`, until the awake hours begin at `until` (nil: not known).
     case asleep(until: LocalTime?)
     /// The screen woke, for `reason`.
@@ -24,6 +27,7 @@ public enum KioskEvent: Sendable, Equatable {
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
     /// `{"t":3.250,"event":"pageChanged","page":3,"from":0,"reason":"reload"}`,
+    /// `{"t":0.000,"event":"pageChanged","page":4,"from":null,"reason":"start"}`,
     /// `{"t":3.250,"event":"deckReloaded","cards":6}`, `{"t":9.000,"event":"asleep","until":"2026-12-01T09:00"}`,
     /// `{"t":12.500,"event":"awake","reason":"input"}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
     public func jsonLine(t: Double) -> String? {
@@ -42,6 +46,8 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"showing\",\"cards\":[" + cards.map(String.init).joined(separator: ",") + "]}"
         case .pageShownBySchedule(let page):
             return head + "\"pageChanged\",\"page\":\(page),\"reason\":\"schedule\"}"
+        case .started(let page):
+            return head + "\"pageChanged\",\"page\":\(page),\"from\":null,\"reason\":\"start\"}"
         case .asleep(let until):
             return head + "\"asleep\",\"until\":" + (until.map { JSONText.quoted($0.description) } ?? "null") + "}"
         case .awake(let reason):

@@ -19,21 +19,26 @@ public enum RuntimeInput: Sendable, Equatable {
     case cardReady
     /// Watched files changed (the config or images); the runtime decides when to read the config again.
     case filesChanged(Set<PathKey>)
-    /// Read the config again now, everything included (SIGHUP, or a replay's `reload` line).
+    /// Read the config again now, everything included (as SIGHUP does).
     case reloadRequested
     /// The config was read again, in answer to ``KioskEffect/loadConfig(changedImages:)``: the config and its
     /// warnings, or why it cannot be used. `changedImages` is passed back as it was asked for.
     case configLoaded(Result<LoadedConfig, ConfigError>, changedImages: Set<PathKey>?)
-    /// Log the frame statistics (SIGUSR1).
-    case statisticsRequested
-    /// Quit (SIGINT, SIGTERM: `signal` is the number).
-    case terminate(signal: Int32)
+    /// A POSIX signal arrived, by its number: SIGHUP reloads, SIGUSR1 logs the statistics, SIGINT and SIGTERM
+    /// quit (see `KioskRuntime+Signals.swift`).
+    case signal(Int32)
     /// The display went away (the X server died, the window was destroyed by another client).
     case displayLost(String)
     /// A remote-control command from control client `client` (any number the driver uses to route the reply).
     case control(ControlCommand, client: Int)
     /// The local wall clock shows this now: at the start, and whenever the system clock jumps.
     case wallClock(LocalTime)
+    /// The renderer has the card on screen and its neighbours ready: the start is over, and the idle chores come
+    /// at once (a replay, which composes nothing, says so at its first frame).
+    case keptCardsReady
+    /// The idle chores asked for by ``KioskEffect/idleChores(_:)`` are done; `heapGaveBack` says whether the heap
+    /// returned memory (then they come again later).
+    case idleChoresDone(heapGaveBack: Bool)
 }
 
 /// A config read from its file, with the warnings that did not stop it loading.
@@ -74,6 +79,9 @@ public enum KioskEffect: Sendable, Equatable {
     case feedWatchdog
     /// Log the frame statistics.
     case logStatistics
+    /// The kiosk is idle: give memory back as `work` says (see ``IdleChores``), then answer
+    /// ``RuntimeInput/idleChoresDone(heapGaveBack:)``.
+    case idleChores(IdleChores.Work)
     /// Stop the loop: the kiosk quits for `reason`.
     case quit(KioskExit)
     /// Send `reply` to control client `client`.

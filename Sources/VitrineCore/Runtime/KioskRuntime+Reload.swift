@@ -132,6 +132,9 @@ extension KioskRuntime {
         session.pager.transition = new.transition
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
+        let sameCard = old.cards.indices.contains(settledOldPage) && new.cards.indices.contains(newPage)
+            && DeckReload.isSameCard(old.cards[settledOldPage], new.cards[newPage])
+        renumberCardOnScreen(to: new.cards.isEmpty ? nil : newPage, same: sameCard)
         if !old.cards.isEmpty, !new.cards.isEmpty, newPage != settledOldPage {
             events.append(TimedKioskEvent(t: t, .pageMovedByReload(from: settledOldPage, to: newPage)))
         }

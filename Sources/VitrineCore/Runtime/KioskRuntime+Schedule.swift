@@ -16,7 +16,7 @@ struct ScheduleState: Sendable {
     var desired = CardList(inOrder: 0)
     /// The showing cards at the last look, in deck order; nil before the first.
     var showing: CardList?
-    /// Whether the start was looked at for the log (a deck with windows logs a `showing` line at its first wake),
+    /// Whether the start was logged (the start card, and for a deck with windows a `showing` line, at the first wake),
     /// and whether a `showing` line was logged at all (then every change is, even after a reload without windows).
     var loggedStart = false
     var loggedShowing = false
@@ -69,11 +69,8 @@ extension KioskRuntime {
 
     /// Attract mode's interval for the card on screen, or the one the pager is heading for: its `duration`.
     var currentInterval: Double? {
-        let pager = session.pager
-        guard pager.pageCount > 0 else { return nil }
-        let page = pager.settle.map { pager.wrappedPage($0.target) } ?? pager.currentPage
-        guard schedule.order.indices.contains(page), config.cards.indices.contains(schedule.order[page]) else { return nil }
-        return config.cards[schedule.order[page]].schedule.duration
+        guard let card = headingCard, config.cards.indices.contains(card) else { return nil }
+        return config.cards[card].schedule.duration
     }
 
     /// Sets up schedules and shuffle for the deck at the start: the pager starts on the first showing card (of the
@@ -90,6 +87,7 @@ extension KioskRuntime {
         _ = lookAtSchedule()
         if schedule.desired != schedule.order {
             session.pager = Pager(pageCount: schedule.desired.count, wraps: config.wrap, currentPage: 0)
+            session.pager.transition = config.transition
             setOrder(schedule.desired)
         }
         updateHomePage()
@@ -129,6 +127,8 @@ extension KioskRuntime {
         var effects: [KioskEffect] = []
         if !schedule.loggedStart {
             schedule.loggedStart = true
+            // The card the kiosk starts on (a shuffled deck's is not card 0); none on the standby screen.
+            if let card = currentCard { effects.append(.log([TimedKioskEvent(t: startTime, .started(page: card))])) }
             if schedule.watchesClock, let showing = schedule.showing {
                 schedule.loggedShowing = true
                 effects.append(.log([TimedKioskEvent(t: startTime, .showing(cards: Array(showing)))]))

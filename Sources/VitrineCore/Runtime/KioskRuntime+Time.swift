@@ -18,6 +18,8 @@ extension KioskRuntime {
         guard exit == nil else { return effects }
         effects += runTimers()
         effects += updateSleep()
+        followCardOnScreen()
+        effects += runIdleChoresIfDue()
         return effects
     }
 
@@ -26,6 +28,12 @@ extension KioskRuntime {
     /// wake it.
     public var nextDeadline: Double? {
         if !session.isIdle { return clock.realTime(atSimulated: clock.simulatedTime + clock.stepDuration) }
+        return [timerDeadline, idleChoresDeadline].compactMap { $0 }.min()
+    }
+
+    /// The earliest timer but the idle chores: heartbeat, the wait for a new deck's pictures, sleep, attract mode,
+    /// the progress bar, the schedule. Until then an idle kiosk is quiet (the renderer rests its card by it).
+    public var timerDeadline: Double? {
         var deadlines: [Double] = []
         if let nextHeartbeat { deadlines.append(nextHeartbeat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
@@ -105,6 +113,7 @@ extension KioskRuntime {
         needsFrame = false
         lastFrame = frame
         lastFrameTime = now
+        chores.activity(at: now)
         if frameOwedSince == nil { frameOwedSince = now }
         return frame
     }

@@ -4,6 +4,31 @@ extension KioskRuntime {
     /// 1970, a daylight-saving change) and the schedules follow it within a minute, even between boundaries.
     public static let wallClockRecheck = 60.0
 
+    /// How far the wall clock may drift from what the runtime expects before it counts as a jump: more than a
+    /// loop's own jitter, far less than any schedule's minute.
+    public static let wallClockJumpTolerance = 1.0
+
+    /// Moves time to `now` as ``advance(to:)`` does, after taking `wallClock`, what the wall clock shows at `now`
+    /// (nil: the driver has no wall clock).
+    ///
+    /// The driver reads its wall clock at every wake and passes it here: the system's local time in a window, the
+    /// local time in the replay's zone of the replay's instant on a manual clock. A reading off by more than
+    /// ``wallClockJumpTolerance`` from the runtime's own is a jump (NTP setting the clock, a daylight-saving change),
+    /// and is taken before the timers run, so a schedule's boundary never goes by on a stale clock.
+    public mutating func advance(to now: Double, wallClock: LocalTime?) -> [KioskEffect] {
+        if let wallClock { followWallClock(wallClock, at: max(now, self.now)) }
+        return advance(to: now)
+    }
+
+    /// Takes the wall clock's reading `local` at runtime time `t` when the runtime's own differs from it by more than
+    /// ``wallClockJumpTolerance`` (or has none); the schedule is looked at again at the next wake.
+    mutating func followWallClock(_ local: LocalTime, at t: Double) {
+        guard local.seconds.isFinite, t.isFinite else { return }
+        if let expected = localTime(at: t), abs(local.seconds - expected.seconds) < KioskRuntime.wallClockJumpTolerance { return }
+        localOffset = local.seconds - t
+        scheduleClockChanged()
+    }
+
     /// The local wall time at runtime time `t`, or nil while the driver has not said what the wall clock shows.
     ///
     /// The runtime keeps the wall clock as an offset from its own (monotonic or manual) time, so wall time moves

@@ -39,6 +39,11 @@ public struct KioskRuntime: Sendable {
     public internal(set) var exit: KioskExit?
 
     var autoplay: Autoplay?
+    /// When an idle kiosk gives memory back, and whether the driver is at it (see `KioskRuntime+IdleChores.swift`).
+    var chores: IdleChores
+    var choresOut = false
+    /// The card whose attract interval runs (see `KioskRuntime+Attract.swift`).
+    var attract = AttractState()
     let lockdown: Lockdown
     var clock: FixedTimestepClock
     /// The window's drawable in physical pixels, and pixels per point.
@@ -105,7 +110,9 @@ public struct KioskRuntime: Sendable {
         localOffset = localTime.map { $0.seconds - start }
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
         nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
+        chores = IdleChores(startedAt: start)
         startSchedule()
+        attract.card = headingCard
     }
 
     /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
@@ -128,6 +135,7 @@ public struct KioskRuntime: Sendable {
     public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
         var effects = advance(to: now)
         guard exit == nil else { return effects }
+        noteForIdleChores(input)
         if sleepConsumes(input, effects: &effects) { return effects }
         switch input {
         case .paging(let kioskInput):
@@ -156,18 +164,19 @@ public struct KioskRuntime: Sendable {
             effects += requestReload(.everything)
         case .configLoaded(let result, let changed):
             effects += applyReload(result, changedImages: changed)
-        case .statisticsRequested:
-            effects.append(.logStatistics)
-        case .terminate(let signal):
-            effects += quit(.signal(signal))
+        case .signal(let number):
+            effects += signal(number)
         case .displayLost(let message):
             effects += quit(.displayLost(message))
         case .control(let command, let client):
             effects += control(command, client: client)
         case .wallClock(let local):
             effects += setWallClock(local)
+        case .keptCardsReady, .idleChoresDone:
+            break  // Taken by noteForIdleChores.
         }
         effects += updateSleep()
+        followCardOnScreen()
         return effects
     }
 

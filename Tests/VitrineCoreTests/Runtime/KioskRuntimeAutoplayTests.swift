@@ -73,8 +73,8 @@ import Testing
 
     @Test func betweenTimersTheKioskSleeps() throws {
         var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(5), autoplay: Self.autoplay))
-        kiosk.advance(to: 1)
-        // At rest between advances: no frames wanted, the next wake is the next advance.
+        kiosk.advance(to: 3)
+        // At rest between advances (the idle chores done at 2 s): no frames wanted, the next wake is the next advance.
         #expect(!kiosk.runtime.wantsFrames)
         #expect(kiosk.runtime.nextWake == 8)
         let framesBefore = kiosk.frames.count

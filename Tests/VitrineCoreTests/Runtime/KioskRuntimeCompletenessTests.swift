@@ -27,7 +27,7 @@ import Testing
         #expect(!kiosk.otherEffects.contains { if case .forgetImages = $0 { true } else { false } }, "the cards keep their pictures")
         #expect(kiosk.reports == ["/deck/kiosk.json: the new deck names 1 picture(s) not there yet, such as /deck/b1.jpg; keeping the last deck for up to 10 s while they arrive"])
         #expect(kiosk.watched.contains("/deck/b1.jpg"), "the missing picture is watched, so its arrival reloads")
-        #expect(kiosk.runtime.nextDeadline == 11)
+        #expect(kiosk.runtime.timerDeadline == 11)
         kiosk.advance(to: 10.9)
         #expect(Self.reloads(kiosk).isEmpty)
         // The wait is over: the new deck shows, with a placeholder for what is still missing.
@@ -35,7 +35,7 @@ import Testing
         #expect(Self.reloads(kiosk) == [11])
         #expect(kiosk.runtime.config.cards.count == 3)
         #expect(kiosk.otherEffects.contains(.forgetImages([PathKey(Self.file), "/deck/a0.jpg"])))
-        #expect(kiosk.runtime.nextDeadline == nil)
+        #expect(kiosk.runtime.timerDeadline == nil)
     }
 
     @Test func aPictureDeletedUnderAnUnchangedConfigIsNotWaitedFor() {
@@ -57,7 +57,7 @@ import Testing
         kiosk.send(.filesChanged([PathKey(Self.file)]), at: 1)
         kiosk.send(.reloadRequested, at: 2)
         #expect(Self.reloads(kiosk) == [2])
-        #expect(kiosk.runtime.nextDeadline == nil)
+        #expect(kiosk.runtime.timerDeadline == nil)
         kiosk.advance(to: 20)
         #expect(Self.reloads(kiosk) == [2], "no second reload when the old wait would have ended")
     }

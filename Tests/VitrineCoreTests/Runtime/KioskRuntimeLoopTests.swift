@@ -6,9 +6,11 @@ import Testing
 @Suite struct KioskRuntimeLoopTests {
     @Test func atRestItDrawsNothingAndWaitsForInput() {
         var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3)))
-        kiosk.advance(to: 1)
-        // The first frame, and one more right after it (so the neighbours start composing); then nothing.
+        kiosk.advance(to: 3)
+        // The first frame, and one more right after it (so the neighbours start composing); the idle chores after
+        // 2 s of quiet; then nothing.
         #expect(kiosk.frames.count == 2)
+        #expect(kiosk.idleChores.count == 1)
         #expect(!kiosk.runtime.wantsFrames)
         #expect(kiosk.runtime.nextWake == nil)
         kiosk.advance(to: 100)
@@ -62,7 +64,7 @@ import Testing
 
     @Test func signalsAndALostDisplayQuitWithTheirReason() {
         var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3), mode: .kiosk))
-        kiosk.send(.terminate(signal: 15), at: 1)
+        kiosk.send(.signal(15), at: 1)
         kiosk.send(.displayLost("gone"), at: 1.1)
         #expect(kiosk.runtime.exit == .signal(15), "the first reason stands")
         var other = RuntimeFixture.kiosk(RuntimeFixture.config(RuntimeFixture.cards(3)))

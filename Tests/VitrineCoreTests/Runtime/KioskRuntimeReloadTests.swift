@@ -17,6 +17,7 @@ import Testing
         #expect(kiosk.runtime.session.pager.currentPage == 3)
         let lines = kiosk.events.compactMap(\.jsonLine)
         #expect(lines == [
+            #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
             #"{"t":2.000,"event":"pageChanged","page":3,"from":0,"reason":"reload"}"#,
             #"{"t":2.000,"event":"deckReloaded","cards":5}"#,
         ])
@@ -30,7 +31,7 @@ import Testing
         edited[2].title = "Edited"
         var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [Self.file: RuntimeFixture.config(edited)])
         kiosk.send(.reloadRequested, at: 1)
-        #expect(kiosk.events.map(\.event) == [.deckReloaded(cards: 3)])
+        #expect(kiosk.events.map(\.event) == [.started(page: 0), .deckReloaded(cards: 3)])
     }
 
     @Test func aReloadDuringATransitionLandsItFirst() {
@@ -90,6 +91,6 @@ import Testing
         try kiosk.play(ReplayScript.parse(#"{"at":1,"reload":"other.json"}"#, file: "s"), windowPoints: RuntimeFixture.pixels,
                        load: RuntimeFixture.loader(["other.json": other])) { (_: KioskFrame, _: KioskConfig, _: String, _: ReplayStep) in }
         #expect(kiosk.runtime.config.cards.count == 4)
-        #expect(kiosk.events.compactMap(\.jsonLine) == [#"{"t":1.000,"event":"deckReloaded","cards":4}"#])
+        #expect(kiosk.events.compactMap(\.jsonLine) == [#"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#, #"{"t":1.000,"event":"deckReloaded","cards":4}"#])
     }
 }

@@ -54,11 +54,11 @@ import Testing
         let start = "2026-12-04T21:59:30"
         var kiosk = F.kiosk([F.card(0), F.card(1, hours: ["fri 22:00-02:00"])], start: start)
         kiosk.advance(to: 1)
-        #expect(kiosk.runtime.nextDeadline == 30)
+        #expect(kiosk.runtime.timerDeadline == 30)
         kiosk.advance(to: 31)
-        #expect(kiosk.runtime.nextDeadline == 30 + KioskRuntime.wallClockRecheck, "a minute after the last look")
+        #expect(kiosk.runtime.timerDeadline == 30 + KioskRuntime.wallClockRecheck, "a minute after the last look")
         let plain = F.kiosk([F.card(0), F.card(1)], start: start)
-        #expect(plain.runtime.nextDeadline == nil, "no schedule: nothing to wake for")
+        #expect(plain.runtime.timerDeadline == nil, "no schedule: nothing to wake for")
     }
 
     @Test func swipesAndKeysSkipHiddenCards() {
@@ -157,6 +157,7 @@ import Testing
         #expect(kiosk.runtime.isAsleep)
         let lines = kiosk.events.compactMap(\.jsonLine).filter { $0.contains("showing") || $0.contains("pageChanged") || $0.contains("transition") }
         #expect(lines == [
+            #"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
             #"{"t":0.000,"event":"showing","cards":[0,1,2]}"#,
             #"{"t":60.000,"event":"showing","cards":[1,2]}"#,
             #"{"t":60.000,"event":"pageChanged","page":1,"reason":"schedule"}"#,
@@ -173,6 +174,6 @@ import Testing
         kiosk.send(.wallClock(F.at("2026-11-29T12:00")), at: 30)  // And back a day, to a Sunday.
         #expect(kiosk.runtime.pageOrder == [0])
         #expect(F.showing(kiosk.events).map(\.t) == [0, 20, 30])
-        #expect(kiosk.runtime.nextDeadline == 90, "then a minute later, as usual")
+        #expect(kiosk.runtime.timerDeadline == 90, "then a minute later, as usual")
     }
 }
