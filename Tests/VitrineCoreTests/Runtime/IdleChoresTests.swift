@@ -18,7 +18,7 @@ import VitrineCore
     }
 
     @Test func somethingDueSoonPutsThemOff() {
-        var chores = IdleChores(startedAt: 0)
+        let chores = IdleChores(startedAt: 0)
         #expect(chores.work(at: 2, nothingDueFor: 1.5) == nil, "a step of a progress bar or an advance is near")
         #expect(chores.work(at: 2, nothingDueFor: 2) == .init(lettingGoPages: true))
     }
