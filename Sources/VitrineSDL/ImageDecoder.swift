@@ -77,7 +77,7 @@ public enum ImageDecoder {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target, stop: stop)
         case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop)
         case .bmp:
-            if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size) { throw problem }
+            if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size, fileBytes: bytes.count) { throw problem }
             try BMPRunLengths.check(bytes)
             if let picture = try BMPBitfields.decode(bytes) {
                 decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
@@ -87,10 +87,10 @@ public enum ImageDecoder {
         case .webp:
             if let frame = try WebPFirstFrame.first(in: bytes) {
                 // The canvas, the frame as SDL_image decodes it, and its copy in the card's format.
-                if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, bytesPerPixel: 12) { throw problem }
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, fileBytes: bytes.count, bytesPerPixel: 12) { throw problem }
                 decoded = try decodeFirstFrame(frame)
             } else {
-                if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size) { throw problem }
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size, fileBytes: bytes.count) { throw problem }
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
         case .heif: decoded = try HEIFDecoder.decode(bytes)

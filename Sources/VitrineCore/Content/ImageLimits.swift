@@ -28,20 +28,22 @@ public enum ImageLimits {
 
     /// The bytes a pixel a picture decoded whole is counted at against ``decodeMemoryBytes``: GIF, BMP and WebP
     /// (only JPEG and PNG are decoded at card size) are decoded into 32-bit pixels and then copied into the card's
-    /// format, 8 bytes a pixel at the peak, so up to about 12.5 megapixels are decoded (a 12-megapixel phone photo
-    /// fits). Measured before this limit: a 678-byte 4000x4000 WebP peaked at 121 MiB, a 400 KB RLE BMP of
-    /// 7000x7000 at 249 MiB, an 18 KB 4800x4800 GIF at 190 MiB.
+    /// format, 8 bytes a pixel at the peak; their files are read whole and count too, so up to about 12
+    /// megapixels are decoded (a 12-megapixel phone photo fits; as a 24-bit BMP, whose file is 3 bytes a pixel,
+    /// about 9). Measured before this limit: a 678-byte 4000x4000 WebP peaked at 121 MiB, a 400 KB RLE BMP of
+    /// 7000x7000 at 249 MiB, an 18 KB 4800x4800 GIF at 190 MiB; before its file counted, a 3500x3500 24-bit BMP
+    /// (a 37 MB file) at 113 MiB.
     public static let wholeDecodeBytesPerPixel = 8
 
-    /// Why a picture of `size` decoded whole at `bytesPerPixel` (plus `extraBytes`) is refused, or nil when it fits
-    /// ``decodeMemoryBytes``.
-    public static func wholeDecodeProblem(_ format: ImageFormat, _ size: PixelSize, bytesPerPixel: Int = wholeDecodeBytesPerPixel,
+    /// Why a picture of `size` decoded whole at `bytesPerPixel` (plus `extraBytes`) from a file of `fileBytes`
+    /// held in memory is refused, or nil when it fits ``decodeMemoryBytes``.
+    public static func wholeDecodeProblem(_ format: ImageFormat, _ size: PixelSize, fileBytes: Int, bytesPerPixel: Int = wholeDecodeBytesPerPixel,
                                           extraBytes: Int = 0) -> ImageProblem? {
-        let needed = size.width * size.height * bytesPerPixel + extraBytes
+        let needed = size.width * size.height * bytesPerPixel + extraBytes + fileBytes
         guard needed > decodeMemoryBytes else { return nil }
         return .overLimit(format, "decoding this \(format.rawValue) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height), "
-                          + "decoded whole at \(bytesPerPixel) bytes a pixel), over the \(decodeMemoryBytes / 1_048_576) MiB decode memory limit; "
-                          + "convert it to JPEG to show it")
+                          + "decoded whole at \(bytesPerPixel) bytes a pixel, and its \(fileBytes / 1024) KiB file), over the "
+                          + "\(decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
     }
 
     /// The memory a HEIC or AVIF decode may take: 160 MiB. libheif decodes the whole picture and keeps its YUV
