@@ -15,9 +15,12 @@ public struct DecodedImage {
     public var info = ImageInfo(format: .png, size: PixelSize(width: 0, height: 0))
     /// Whether the picture was turned by its Exif orientation.
     public var isOriented = false
+    /// The size of the whole picture before it was shrunk, when the decoder found it other than the header said
+    /// (a HEIF's, turned and cropped by libheif).
+    var wholeSize: PixelSize?
 
     /// Whether decoding with `options` would give these very pixels: the same turn, and the same JPEG scale or
-    /// PNG box factor (``DecodeScale``); other formats always decode whole.
+    /// PNG or HEIF box factor (``DecodeScale``); other formats always decode whole.
     public func isSame(as options: DecodeOptions) -> Bool {
         let orientation = options.exifOrientation ? info.orientation : .up
         guard (orientation != .up) == isOriented else { return false }
@@ -27,6 +30,10 @@ public struct DecodedImage {
             return surface.size == orientation.shownSize(of: DecodeScale.scaled(info.size, DecodeScale.numerator(stored: info.size, covering: target)))
         case .png:
             return surface.size == orientation.shownSize(of: DecodeScale.boxed(info.size, DecodeScale.boxFactor(stored: info.size, covering: target)))
+        case .heif:
+            // libheif's picture, turned by its `irot` box and cropped by its `clap` box, not the size probed.
+            let whole = wholeSize ?? info.size
+            return surface.size == DecodeScale.boxed(whole, DecodeScale.boxFactor(stored: whole, covering: target))
         default:
             return true
         }
@@ -93,7 +100,7 @@ public enum ImageDecoder {
                 if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size, fileBytes: bytes.count) { throw problem }
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
-        case .heif: decoded = try HEIFDecoder.decode(bytes)
+        case .heif: decoded = try HEIFDecoder.decode(bytes, covering: target)
         case .gif:
             let picture = try GIFFirstFrame.decode(bytes)
             decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)

@@ -18,5 +18,15 @@ extension SDLTests {
             #expect(reason?.description.contains("needs about 128 MiB (3500x3500, decoded whole at 8 bytes a pixel, and its 35888 KiB file), "
                                                  + "over the 96 MiB decode memory limit") == true, "\(reason?.description ?? "accepted")")
         }
+
+        @Test func aHEICIsShrunkToTheCardAsItIsCopied() throws {
+            let heic = try ImageDecoding.fixture("photo.heic")
+            let options = DecodeOptions(covering: PixelSize(width: 16, height: 12))
+            let decoded = try ImageDecoder.decode(heic, options: options)
+            #expect(decoded.surface.size == PixelSize(width: 16, height: 12))
+            #expect(ImageDecoding.corners(decoded.surface) == [ImageDecoding.red, ImageDecoding.blue, ImageDecoding.red, ImageDecoding.blue])
+            #expect(decoded.isSame(as: options))
+            #expect(!decoded.isSame(as: DecodeOptions(covering: PixelSize(width: 64, height: 48))))
+        }
     }
 }

@@ -46,19 +46,22 @@ public enum ImageLimits {
                           + "\(decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
     }
 
-    /// The memory a HEIC or AVIF decode may take: 160 MiB. libheif decodes the whole picture and keeps its YUV
-    /// planes and the codec's frames beside the RGBA result: measured at about 10 bytes a pixel (a 12-megapixel
-    /// phone photo peaked 115 MiB above the process's baseline), and at 10.7 for high-entropy content (a 4096x4096
-    /// HEIC of noise: 171 MiB above the baseline and its 18 MB file), so pictures up to about 14 megapixels are
-    /// decoded (``heifBytesPerPixel``).
-    public static let heifDecodeMemoryBytes = 160 * 1024 * 1024
+    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``decodeMemoryBytes``: 9. libheif decodes the
+    /// whole picture and keeps its YUV planes and the codec's frames beside the RGBA result, which is then shrunk
+    /// to the card as it is copied (copied whole, a 4000x3000 HEIC peaked 145 MiB above the process's baseline).
+    /// Shrunk, 4000x3000 pictures peak at 8.0 bytes a pixel as AVIF (0.3 MB: 92 MiB) and 8.4 as HEIC (0.4 MB:
+    /// 98 MiB), so about 11 megapixels are decoded and a 12-megapixel phone photo is refused.
+    public static let heifBytesPerPixel = 9
 
-    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``: 12, above the
-    /// 10.7 measured at worst (at 10, a 16.8-megapixel HEIC of noise was accepted and went 11 MiB over).
-    public static let heifBytesPerPixel = 12
+    /// How many times a HEIC or AVIF file's bytes are counted: 4, the file itself and the copies libheif and its
+    /// codec make of the coded picture (a 4000x3000 HEIC of 9.7 MB peaked at 122 MiB, 20 MB over its pixels).
+    public static let heifFileCopies = 4
 
-    /// The memory a HEIC or AVIF picture of `size` is counted at: over ``heifDecodeMemoryBytes`` is refused.
-    public static func heifDecodeBytes(_ size: PixelSize) -> Int { size.width * size.height * heifBytesPerPixel }
+    /// The memory a HEIC or AVIF picture of `size` in a file of `fileBytes` is counted at: over
+    /// ``decodeMemoryBytes`` is refused before decoding, so about 11 megapixels at most.
+    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int) -> Int {
+        size.width * size.height * heifBytesPerPixel + fileBytes * heifFileCopies
+    }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
     /// are a known way to make a small file take minutes of CPU.
