@@ -15,6 +15,10 @@ public struct DecodedImage {
     public var info = ImageInfo(format: .png, size: PixelSize(width: 0, height: 0))
     /// Whether the picture was turned by its Exif orientation.
     public var isOriented = false
+    /// How many of the file's bytes were held in memory at once while decoding: all of them when it was read
+    /// whole, a chunk's when a large JPEG was read from its file (``JPEGDecoder/fileChunkBytes``). They count
+    /// against ``ImageLimits/decodeMemoryBytes``.
+    public var fileBytesHeld = 0
     /// The size of the whole picture before it was shrunk, when the decoder found it other than the header said
     /// (a HEIF's, turned and cropped by libheif).
     var wholeSize: PixelSize?
@@ -56,7 +60,8 @@ public struct DecodeOptions: Hashable, Sendable {
 }
 
 /// The one way card pictures are decoded, by the kiosk and by `check` alike: the whole file is read (at most
-/// ``ImageLimits/maximumFileBytes``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
+/// ``ImageLimits/maximumFileBytes``; a JPEG past ``ImageLimits/headerReadLimit`` is read from its file a chunk at a
+/// time instead, ``openJPEG(path:)``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
 /// JPEGs go to libjpeg-turbo at card size (``JPEGDecoder``), PNGs to libpng at card size (``PNGDecoder``), GIFs
 /// (``GIFFirstFrame``) and bit-field BMPs (``BMPBitfields``) to the core, animated WebPs to the core and SDL_image
 /// (their first frame), and the rest to SDL_image. Transparent pixels are composited over black, the card's own
@@ -65,6 +70,17 @@ public enum ImageDecoder {
     /// Decodes the image file at `path`, or gives the reason it cannot be shown; gives up once `stop` (or
     /// ``DecodeStop/process``) is stopped.
     public static func decode(path: String, options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) throws(SDLError) -> DecodedImage {
+        if let jpeg = try openJPEG(path: path) {
+            defer { jpeg.file.close() }
+            do throws(ImageProblem) {
+                if DecodeStop.shouldStop(stop) { throw DecodeStop.abandoned(.jpeg) }
+                let orientation = options.exifOrientation ? jpeg.info.orientation : .up
+                let decoded = try JPEGDecoder.decode(file: jpeg.file, covering: storedTarget(options, orientation: orientation), stop: stop)
+                return finish(decoded, info: jpeg.info, orientation: orientation, fileBytesHeld: JPEGDecoder.fileChunkBytes)
+            } catch {
+                throw SDLError(operation: "decode(\(path))", message: error.description)
+            }
+        }
         let bytes = try readWhole(path: path)
         do throws(ImageProblem) {
             return try decode(bytes, options: options, stop: stop)
@@ -106,7 +122,14 @@ public enum ImageDecoder {
             decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)
             if picture.isAnimated { decoded.notes.insert("animated: its first frame is shown", at: 0) }
         }
+        return finish(decoded, info: info, orientation: orientation, fileBytesHeld: bytes.count)
+    }
+
+    /// `decoded` with the header's `info`, turned upright by `orientation`.
+    private static func finish(_ decoded: DecodedImage, info: ImageInfo, orientation: ImageOrientation, fileBytesHeld: Int) -> DecodedImage {
+        var decoded = decoded
         decoded.info = info
+        decoded.fileBytesHeld = fileBytesHeld
         if orientation != .up {
             decoded.surface = decoded.surface.oriented(orientation)
             decoded.isOriented = true

@@ -21,20 +21,34 @@ enum JPEGDecoder {
                     throw .overLimit(.jpeg, "out of memory starting the JPEG decoder")
                 }
                 defer { vitrine_jpeg_destroy(j) }
-                applyLimits(j, stop: stop, maximumScans: maximumScans)
+                applyLimits(j, stop: stop, maximumScans: maximumScans, fileBytesHeld: buffer.count)
                 return try withExtendedLifetime(stop) { () throws(ImageProblem) in try decode(j, covering: target, maximumScans: maximumScans) }
             }
         }
         return try result.get()
     }
 
-    /// Holds the decode `j` to ``ImageLimits`` (progressive scans, decode memory, CPU time) and to `stop` (kept
-    /// alive by the caller for the decode) or the process's stop, asked in libjpeg's progress monitor.
+    /// The bytes of a file read from its descriptor held at once: the file source's buffer.
+    static let fileChunkBytes = Int(VITRINE_JPEG_FILE_CHUNK)
+
+    /// Decodes the JPEG file open as `file` as ``decode(_:covering:stop:maximumScans:)`` decodes its bytes, reading
+    /// it 64 KiB at a time (`vitrine_jpeg_create_file`): the file is never held whole.
+    static func decode(file: FileDescriptor, covering target: PixelSize?, stop: DecodeStop? = nil,
+                       maximumScans: Int = ImageLimits.maximumProgressiveScans) throws(ImageProblem) -> DecodedImage {
+        guard let j = vitrine_jpeg_create_file(file.rawValue) else { throw .overLimit(.jpeg, "out of memory starting the JPEG decoder") }
+        defer { vitrine_jpeg_destroy(j) }
+        applyLimits(j, stop: stop, maximumScans: maximumScans, fileBytesHeld: fileChunkBytes)
+        return try withExtendedLifetime(stop) { () throws(ImageProblem) in try decode(j, covering: target, maximumScans: maximumScans) }
+    }
+
+    /// Holds the decode `j` to ``ImageLimits`` (progressive scans, decode memory less the `fileBytesHeld` of the
+    /// file in memory, CPU time) and to `stop` (kept alive by the caller for the decode) or the process's stop,
+    /// asked in libjpeg's progress monitor.
     static func applyLimits(_ j: UnsafeMutablePointer<vitrine_jpeg>, stop: DecodeStop?,
-                            maximumScans: Int = ImageLimits.maximumProgressiveScans) {
+                            maximumScans: Int = ImageLimits.maximumProgressiveScans, fileBytesHeld: Int) {
         j.pointee.max_scans = Int32(maximumScans)
         j.pointee.deadline = DecodeBudget.threadCPUSeconds + ImageLimits.decodeSeconds
-        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
+        j.pointee.info.mem.pointee.max_memory_to_use = max(0, ImageLimits.decodeMemoryBytes - fileBytesHeld)
         j.pointee.stop_context = stop.map { Unmanaged.passUnretained($0).toOpaque() }
         j.pointee.should_stop = { context in
             let stop = context.map { Unmanaged<DecodeStop>.fromOpaque($0).takeUnretainedValue() }

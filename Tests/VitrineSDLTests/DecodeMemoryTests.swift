@@ -10,6 +10,44 @@ extension SDLTests {
     /// large JPEG read a chunk at a time, HEIC and AVIF shrunk to the card as they are copied, and pictures decoded
     /// whole refused with their file counted (figures: Scripts/decode_memory.py).
     @Suite struct DecodeMemory {
+        /// A 1200x800 JPEG of noise at quality 100, about 3 MB: past the header read, so it is read from its file.
+        static func noiseJPEG(at path: String) throws -> [UInt8] {
+            _ = Fixture.library
+            var generator = SystemRandomNumberGenerator()
+            var rgba = [UInt8](repeating: 255, count: 1200 * 800 * 4)
+            for i in rgba.indices where i % 4 != 3 { rgba[i] = UInt8.random(in: 0...255, using: &generator) }
+            try Surface(rgba: rgba, size: PixelSize(width: 1200, height: 800)).writeJPEG(to: path, quality: 100)
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+
+        static func pixels(_ surface: Surface) -> [UInt32] {
+            let s = surface.pointer.pointee
+            let base = s.pixels!.assumingMemoryBound(to: UInt32.self)
+            return (0..<surface.size.height).flatMap { y in (0..<surface.size.width).map { base[y * Int(s.pitch) / 4 + $0] } }
+        }
+
+        @Test func aLargeJPEGIsReadFromItsFileAChunkAtATimeWithTheSamePixels() throws {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-decode-memory-\(UUID().uuidString).jpg").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let bytes = try Self.noiseJPEG(at: path)
+            #expect(bytes.count > 2 * ImageLimits.headerReadLimit)
+            let options = DecodeOptions(covering: PixelSize(width: 300, height: 200))
+            let streamed = try ImageDecoder.decode(path: path, options: options)
+            let whole = try ImageDecoder.decode(bytes, options: options)
+            #expect(streamed.fileBytesHeld == JPEGDecoder.fileChunkBytes && JPEGDecoder.fileChunkBytes <= 64 * 1024)
+            #expect(whole.fileBytesHeld == bytes.count)
+            #expect(streamed.surface.size == PixelSize(width: 300, height: 200))
+            #expect(Self.pixels(streamed.surface) == Self.pixels(whole.surface))
+            #expect(streamed.notes == whole.notes)
+
+            // Cut off, it is refused from its file as from its bytes.
+            try Data(bytes[..<(bytes.count / 2)]).write(to: URL(fileURLWithPath: path))
+            let reason = #expect(throws: SDLError.self) { try ImageDecoder.decode(path: path, options: options) }
+            let wholeReason = #expect(throws: ImageProblem.self) { try ImageDecoder.decode(Array(bytes[..<(bytes.count / 2)]), options: options) }
+            #expect(reason?.message.hasPrefix("corrupt JPEG data: the file is cut off") == true, "\(reason?.message ?? "")")
+            #expect(reason?.message == wholeReason?.description)
+        }
+
         @Test func aTwelveMegapixelBMPIsRefusedBeforeDecodingWithItsFileCounted() {
             _ = Fixture.library
             // 3500x3500 at 24 bits: a 37 MB file and 98 MB decoded whole; it peaked at 113 MiB over the baseline.

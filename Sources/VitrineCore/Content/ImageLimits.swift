@@ -19,11 +19,12 @@ public enum ImageLimits {
     /// The largest image file that is read: 64 MiB (a 50-megapixel JPEG at high quality is about 25 MB).
     public static let maximumFileBytes = 64 * 1024 * 1024
 
-    /// The memory a decode may take beyond the file's bytes: 96 MiB. JPEGs are decoded at a reduced size
-    /// (libjpeg's DCT scaling) so even a 48-megapixel baseline photo fits in a few MiB; a progressive JPEG (whose
-    /// coefficients are all kept while decoding: a 24-megapixel 4:2:0 one needs 72 MiB) or an interlaced PNG
-    /// (decoded whole, 4 bytes a pixel: up to about 25 megapixels) that needs more is refused. Other PNGs are
-    /// shrunk to card size row by row.
+    /// The memory a decode may take, the file's bytes included when they are held in memory: 96 MiB. A JPEG past
+    /// ``headerReadLimit`` is read from its file a chunk at a time (64 KiB); other files are read whole. JPEGs are
+    /// decoded at a reduced size (libjpeg's DCT scaling) so even a 48-megapixel baseline photo fits in a few MiB; a
+    /// progressive JPEG (whose coefficients are all kept while decoding: a 24-megapixel 4:2:0 one needs 72 MiB) or
+    /// an interlaced PNG (decoded whole, 4 bytes a pixel: up to about 25 megapixels) that needs more is refused.
+    /// Other PNGs are shrunk to card size row by row.
     public static let decodeMemoryBytes = 96 * 1024 * 1024
 
     /// The bytes a pixel a picture decoded whole is counted at against ``decodeMemoryBytes``: GIF, BMP and WebP
