@@ -48,6 +48,24 @@ extension SDLTests {
             #expect(reason?.message == wholeReason?.description)
         }
 
+        /// Decoded for a 4K guess at the card (before the window's size is known), JPEGs whose full-size picture
+        /// would not fit beside what else the decode holds come at half size instead.
+        @Test(arguments: ["progressive", "baseline"])
+        func aJPEGWhosePictureWouldNotFitTheBudgetIsDecodedSmaller(kind: String) throws {
+            _ = Fixture.library
+            // Greyscale: the progressive one keeps 2 bytes a pixel of coefficients, the baseline one none.
+            let (jpeg, coefficients) = kind == "progressive"
+                ? (ImageHeaders.progressiveJPEG(width: 6000, height: 4000, scans: 1), 6000 * 4000 * 2)
+                : (ImageHeaders.flatJPEG(width: 7200, height: 4000) { _, _ in [128] }, 0)
+            let decoded = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: ImageLimits.defaultDecodeSize))
+            let stored = decoded.info.size
+            #expect(decoded.surface.size == PixelSize(width: stored.width / 2, height: stored.height / 2))
+            let accounted = decoded.surface.size.width * decoded.surface.size.height * 4 + coefficients + decoded.fileBytesHeld
+            #expect(accounted <= ImageLimits.decodeMemoryBytes)
+            // At full size it would not have fitted.
+            #expect(stored.width * stored.height * 4 + coefficients > ImageLimits.decodeMemoryBytes)
+        }
+
         @Test func aTwelveMegapixelBMPIsRefusedBeforeDecodingWithItsFileCounted() {
             _ = Fixture.library
             // 3500x3500 at 24 bits: a 37 MB file and 98 MB decoded whole; it peaked at 113 MiB over the baseline.
