@@ -7,7 +7,7 @@ import VitrineCore
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
 /// libheif decodes at full size, so the primary image must fit ``ImageLimits/decodeMemoryBytes`` as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:)`` counts it (about 11 megapixels at most); its width and
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:)`` counts it (about 11 megapixels at most); its width and
 /// height are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`).
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
@@ -47,11 +47,12 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count)
+        let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
+        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown)
         guard needed <= ImageLimits.decodeMemoryBytes else {
             throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
-                             + "and its \(buffer.count / 1024) KiB file), over the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
-                             + "limit; convert it to JPEG to show it")
+                             + "shown at \(shown.width)x\(shown.height), and its \(buffer.count / 1024) KiB file), over the "
+                             + "\(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
         }
         var image: OpaquePointer?
         try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)

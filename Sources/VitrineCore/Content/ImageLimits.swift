@@ -58,10 +58,12 @@ public enum ImageLimits {
     /// codec make of the coded picture (a 4000x3000 HEIC of 9.7 MB peaked at 122 MiB, 20 MB over its pixels).
     public static let heifFileCopies = 4
 
-    /// The memory a HEIC or AVIF picture of `size` in a file of `fileBytes` is counted at: over
-    /// ``decodeMemoryBytes`` is refused before decoding, so about 11 megapixels at most.
-    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int) -> Int {
-        size.width * size.height * heifBytesPerPixel + fileBytes * heifFileCopies
+    /// The memory a HEIC or AVIF picture of `size` in a file of `fileBytes`, shrunk to `shown` pixels (4 bytes
+    /// each, beside libheif's picture while it is copied), is counted at: over ``decodeMemoryBytes`` is refused
+    /// before decoding, so about 11 megapixels at most, fewer when a large card keeps it whole (a 3648x2736 AVIF
+    /// copied whole for a 1920x1280 card peaked at 108 MiB, 11.3 bytes a pixel).
+    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize) -> Int {
+        size.width * size.height * heifBytesPerPixel + fileBytes * heifFileCopies + shown.width * shown.height * 4
     }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
