@@ -10,8 +10,10 @@ extension ImageDecoder {
     /// and one refused by its header (too many pixels) was read whole first.
     static func openJPEG(path: String) throws(SDLError) -> (file: FileDescriptor, info: ImageInfo)? {
         guard let (file, size) = try? FileDescriptor.openRegularFile(path) else { return nil }
+        // Only the signature first: a large file of another kind reads 3 bytes here, not 256 KiB.
         guard size > ImageLimits.headerReadLimit, size <= ImageLimits.maximumFileBytes,
-              let head = try? file.readPrefix(count: ImageLimits.headerReadLimit, path: path), ImageProbe.format(of: head) == .jpeg else {
+              let signature = try? file.readPrefix(count: 3, path: path), ImageProbe.format(of: signature) == .jpeg,
+              let head = try? file.readPrefix(count: ImageLimits.headerReadLimit, path: path) else {
             file.close()
             return nil
         }

@@ -39,6 +39,11 @@ extension SDLTests {
             #expect(streamed.surface.size == PixelSize(width: 300, height: 200))
             #expect(Self.pixels(streamed.surface) == Self.pixels(whole.surface))
             #expect(streamed.notes == whole.notes)
+            // The first card, decoded row by row into the card from the file, is the whole picture's too.
+            let card = try Surface(size: PixelSize(width: 300, height: 200))
+            try PreparedImage.stretch(whole.surface, into: card, path: path)
+            let firstCard = try #require(try JPEGDecodedIntoTheCard.streamed(path, card: card.size))
+            #expect(firstCard == JPEGDecodedIntoTheCard.bytes(card))
 
             // Cut off, it is refused from its file as from its bytes.
             try Data(bytes[..<(bytes.count / 2)]).write(to: URL(fileURLWithPath: path))
