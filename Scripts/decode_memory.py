@@ -8,7 +8,8 @@ the HEIC a few), then runs `vitrine decode FILE --cover WxH` under `/usr/bin/tim
 (1200x800), a full-HD kiosk's (1920x1280) and the 4K guess made before the window's size is known
 (ImageLimits.defaultDecodeSize, 3840x2560), and reads "Maximum resident set size"; a refused file's figure is what
 it took before its refusal. The budget is ImageLimits.decodeMemoryBytes (96 MiB), the file's own bytes included
-when a decoder holds them. `vitrine decode` decodes as the kiosk's card preparer does, which then frees the
+when a decoder holds them; HEIC and AVIF have ImageLimits.heifDecodeMemoryBytes (160 MiB), so that 12-megapixel
+phone photos are shown. `vitrine decode` decodes as the kiosk's card preparer does, which then frees the
 decoder's buffers and scales the picture into a card surface (1920x1280: 9.4 MiB); the kiosk's first JPEG card is
 decoded row by row straight into its card (JPEGCardStream), with less. Needs ImageMagick's convert (with HEIC and
 AVIF) and jpegtran (libjpeg-turbo-progs).
@@ -20,6 +21,7 @@ import subprocess
 import sys
 
 BUDGET_MIB = 96
+HEIF_BUDGET_MIB = 160
 CARDS = ["1200x800", "1920x1280", "3840x2560"]  # the last: the guess before the window's size is known
 
 
@@ -97,7 +99,7 @@ def main():
                 worst_refused = max(worst_refused, over)
             cells.append(f"{'+%.1f MiB' % over:>11} {result[:18]:>18}")
         print(f"{what:<36} {os.path.getsize(file) / 1e6:6.1f} " + " ".join(cells))
-    print(f"worst accepted: +{worst:.1f} MiB, worst refused: +{worst_refused:.1f} MiB (budget {BUDGET_MIB} MiB)")
+    print(f"worst accepted: +{worst:.1f} MiB, worst refused: +{worst_refused:.1f} MiB (budget {BUDGET_MIB} MiB, {HEIF_BUDGET_MIB} MiB for HEIC/AVIF)")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ except ImportError:
 
 MIB = 1024 * 1024
 DECODE_MEMORY = 96 * MIB       # ImageLimits.decodeMemoryBytes, the file's bytes included when they are held
+HEIF_DECODE_MEMORY = 160 * MIB  # ImageLimits.heifDecodeMemoryBytes, for HEIC and AVIF
 TOLERANCE = 24                 # a channel difference over this counts as a different pixel
 WRONG_SHARE = 0.005            # more than this share of different pixels is WRONG
 
@@ -153,7 +154,7 @@ def check(path, args, baseline):
         row["outcome"] = "CRASH"
         row["reason"] = f"exit {code}"
         return row
-    budget = baseline + DECODE_MEMORY
+    budget = baseline + (HEIF_DECODE_MEMORY if path.lower().endswith((".heic", ".heif", ".avif")) else DECODE_MEMORY)
     if rss > budget:
         row["outcome"] = "OVER BUDGET"
         row["reason"] = f"{rss / MIB:.0f} MiB > {budget / MIB:.0f} MiB"
@@ -228,7 +229,7 @@ def main():
         Image.new("RGB", (1, 1)).save(tiny)
         _, _, baseline, _ = run([args.vitrine, "decode", tiny], args.limit)
     print(f"baseline RSS {baseline / MIB:.1f} MiB; budget: baseline + {DECODE_MEMORY // MIB} MiB (the file's bytes "
-          f"included); HANG after {args.limit:.0f} s")
+          f"included; {HEIF_DECODE_MEMORY // MIB} MiB for HEIC/AVIF); HANG after {args.limit:.0f} s")
     print(f"{'file':60} {'outcome':12} {'diff':>4} {'RSS MiB':>7} {'s':>5}  reason / reference")
     counts, peak = {}, (0, "")
     for path in files_in(args.folders):

@@ -6,8 +6,8 @@ import VitrineCore
 /// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black, shrunk by whole boxes to
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
-/// libheif decodes at full size, so the primary image must fit ``ImageLimits/decodeMemoryBytes`` as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:)`` counts it (about 11 megapixels at most); its width and
+/// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` as
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:)`` counts it (about 15 megapixels at most); its width and
 /// height are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`).
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
@@ -49,10 +49,10 @@ enum HEIFDecoder {
         }
         let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
         let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown)
-        guard needed <= ImageLimits.decodeMemoryBytes else {
+        guard needed <= ImageLimits.heifDecodeMemoryBytes else {
             throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
                              + "shown at \(shown.width)x\(shown.height), and its \(buffer.count / 1024) KiB file), over the "
-                             + "\(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
+                             + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
         }
         var image: OpaquePointer?
         try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)

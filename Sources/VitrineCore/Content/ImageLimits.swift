@@ -47,11 +47,16 @@ public enum ImageLimits {
                           + "\(decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
     }
 
-    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``decodeMemoryBytes``: 9. libheif decodes the
-    /// whole picture and keeps its YUV planes and the codec's frames beside the RGBA result, which is then shrunk
-    /// to the card as it is copied (copied whole, a 4000x3000 HEIC peaked 145 MiB above the process's baseline).
-    /// Shrunk, 4000x3000 pictures peak at 8.0 bytes a pixel as AVIF (0.3 MB: 92 MiB) and 8.4 as HEIC (0.4 MB:
-    /// 98 MiB), so about 11 megapixels are decoded and a 12-megapixel phone photo is refused.
+    /// The memory a HEIC or AVIF decode may take: 160 MiB, over the ``decodeMemoryBytes`` every other format keeps
+    /// to, so that a 12-megapixel phone photo (the HEIC every recent phone writes) is shown. libheif decodes the
+    /// whole picture and keeps its YUV planes and the codec's frames beside the RGBA result; shrunk to the card as it
+    /// is copied, a 4000x3000 HEIC of 9.7 MB peaked at 122 MiB above the process's baseline (145 copied whole),
+    /// 4000x3000 AVIF at 92 MiB. Held to 96 MiB, those photos were refused. Decoding straight from libheif's YCbCr
+    /// planes into the card would save about 4 bytes a pixel and bring them under 96 MiB.
+    public static let heifDecodeMemoryBytes = 160 * 1024 * 1024
+
+    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``: 9, above the 8.0
+    /// (AVIF) and 8.4 (HEIC) measured for 4000x3000 pictures shrunk as they are copied.
     public static let heifBytesPerPixel = 9
 
     /// How many times a HEIC or AVIF file's bytes are counted: 4, the file itself and the copies libheif and its
@@ -59,8 +64,8 @@ public enum ImageLimits {
     public static let heifFileCopies = 4
 
     /// The memory a HEIC or AVIF picture of `size` in a file of `fileBytes`, shrunk to `shown` pixels (4 bytes
-    /// each, beside libheif's picture while it is copied), is counted at: over ``decodeMemoryBytes`` is refused
-    /// before decoding, so about 11 megapixels at most, fewer when a large card keeps it whole (a 3648x2736 AVIF
+    /// each, beside libheif's picture while it is copied), is counted at: over ``heifDecodeMemoryBytes`` is refused
+    /// before decoding, so about 15 megapixels at most, fewer when a large card keeps it whole (a 3648x2736 AVIF
     /// copied whole for a 1920x1280 card peaked at 108 MiB, 11.3 bytes a pixel).
     public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize) -> Int {
         size.width * size.height * heifBytesPerPixel + fileBytes * heifFileCopies + shown.width * shown.height * 4
