@@ -9,6 +9,8 @@
 #include <time.h>
 #include <jpeglib.h>
 #include <jerror.h>
+#include <errno.h>
+#include <unistd.h>
 
 /// A decompressor with its error manager, progress monitor and limits.
 typedef struct vitrine_jpeg {
@@ -36,6 +38,8 @@ typedef struct vitrine_jpeg {
     /// Asked in the progress monitor whether to give up (with `stop_context`); NULL: never.
     int (*should_stop)(void *stop_context);
     void *stop_context;
+    /// The source reading a file descriptor (``vitrine_jpeg_create_file``), freed with the decompressor.
+    void *file_source;
 } vitrine_jpeg;
 
 static void vitrine_jpeg_error_exit(j_common_ptr info) {
@@ -75,8 +79,8 @@ static void vitrine_jpeg_progress(j_common_ptr info) {
     }
 }
 
-/// A decompressor reading `size` bytes at `data` (which must outlive it), or NULL without memory.
-static inline vitrine_jpeg *vitrine_jpeg_create(const unsigned char *data, unsigned long size) {
+/// A decompressor with no source yet, or NULL without memory.
+static inline vitrine_jpeg *vitrine_jpeg_new(void) {
     vitrine_jpeg *j = calloc(1, sizeof *j);
     if (!j) return NULL;
     j->info.err = jpeg_std_error(&j->errors);
@@ -87,13 +91,90 @@ static inline vitrine_jpeg *vitrine_jpeg_create(const unsigned char *data, unsig
     jpeg_create_decompress(&j->info);
     j->progress.progress_monitor = vitrine_jpeg_progress;
     j->info.progress = &j->progress;
-    jpeg_mem_src(&j->info, data, size);
     return j;
 }
 
 static inline void vitrine_jpeg_destroy(vitrine_jpeg *j) {
     jpeg_destroy_decompress(&j->info);
+    free(j->file_source);
     free(j);
+}
+
+/// A decompressor reading `size` bytes at `data` (which must outlive it), or NULL without memory.
+static inline vitrine_jpeg *vitrine_jpeg_create(const unsigned char *data, unsigned long size) {
+    vitrine_jpeg *j = vitrine_jpeg_new();
+    if (!j) return NULL;
+    if (setjmp(j->jump)) { vitrine_jpeg_destroy(j); return NULL; }
+    jpeg_mem_src(&j->info, data, size);
+    return j;
+}
+
+/// A source manager reading a file descriptor a chunk at a time (by `pread`, from the file's start): a large JPEG
+/// is never held whole, where `jpeg_mem_src` needs all of it in memory (a 63 MB photo, 60 MiB).
+enum { VITRINE_JPEG_FILE_CHUNK = 64 * 1024 };
+
+typedef struct vitrine_jpeg_file_source {
+    struct jpeg_source_mgr manager;
+    int fd;
+    off_t offset;
+    JOCTET buffer[VITRINE_JPEG_FILE_CHUNK];
+} vitrine_jpeg_file_source;
+
+static void vitrine_jpeg_file_init(j_decompress_ptr info) { (void)info; }
+static void vitrine_jpeg_file_term(j_decompress_ptr info) { (void)info; }
+
+static boolean vitrine_jpeg_file_fill(j_decompress_ptr info) {
+    vitrine_jpeg_file_source *source = (vitrine_jpeg_file_source *)info->src;
+    ssize_t got;
+    do {
+        got = pread(source->fd, source->buffer, sizeof source->buffer, source->offset);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) ERREXIT(info, JERR_FILE_READ);
+    if (got == 0) {
+        // As jpeg_mem_src does at the end of its bytes: warn, and insert an end marker.
+        WARNMS(info, JWRN_JPEG_EOF);
+        source->buffer[0] = (JOCTET)0xFF;
+        source->buffer[1] = (JOCTET)JPEG_EOI;
+        got = 2;
+    } else {
+        source->offset += got;
+    }
+    source->manager.next_input_byte = source->buffer;
+    source->manager.bytes_in_buffer = (size_t)got;
+    return TRUE;
+}
+
+static void vitrine_jpeg_file_skip(j_decompress_ptr info, long count) {
+    vitrine_jpeg_file_source *source = (vitrine_jpeg_file_source *)info->src;
+    struct jpeg_source_mgr *manager = &source->manager;
+    if (count <= 0) return;
+    if (count > (long)manager->bytes_in_buffer) {  // Past the buffer: the next fill reads from there.
+        source->offset += count - (long)manager->bytes_in_buffer;
+        manager->bytes_in_buffer = 0;
+        return;
+    }
+    manager->next_input_byte += count;
+    manager->bytes_in_buffer -= (size_t)count;
+}
+
+/// A decompressor reading the JPEG file open as `fd` (which must stay open while it lives), or NULL without memory.
+static inline vitrine_jpeg *vitrine_jpeg_create_file(int fd) {
+    vitrine_jpeg *j = vitrine_jpeg_new();
+    if (!j) return NULL;
+    vitrine_jpeg_file_source *source = calloc(1, sizeof *source);
+    if (!source) { vitrine_jpeg_destroy(j); return NULL; }
+    j->file_source = source;
+    source->manager.init_source = vitrine_jpeg_file_init;
+    source->manager.fill_input_buffer = vitrine_jpeg_file_fill;
+    source->manager.skip_input_data = vitrine_jpeg_file_skip;
+    source->manager.resync_to_restart = jpeg_resync_to_restart;
+    source->manager.term_source = vitrine_jpeg_file_term;
+    source->manager.bytes_in_buffer = 0;
+    source->manager.next_input_byte = NULL;
+    source->fd = fd;
+    source->offset = 0;
+    j->info.src = &source->manager;
+    return j;
 }
 
 /// Reads the header (markers up to the first scan); 0 on failure.

@@ -3,19 +3,22 @@ import VitrineCore
 
 /// Decodes HEIC and AVIF photos with libheif, opened when the first one is met (see `CHeif`'s shim; HEVC through
 /// libde265, AV1 through dav1d): the primary image, turned
-/// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black.
+/// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black, shrunk by whole boxes to
+/// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
-/// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` at
-/// ``ImageLimits/heifBytesPerPixel`` (a 12-megapixel phone photo fits; a 24-megapixel one does not); its width and
+/// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` as
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:)`` counts it (about 15 megapixels at most); its width and
 /// height are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`).
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
     static let maximumSide: Int32 = 32_768
 
-    /// Decodes `bytes`, a whole HEIF file.
-    static func decode(_ bytes: [UInt8]) throws(ImageProblem) -> DecodedImage {
+    /// Decodes `bytes`, a whole HEIF file, shrunk to cover `target` (nil: full size).
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(ImageProblem) -> DecodedImage in try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF") }
+            Result { () throws(ImageProblem) -> DecodedImage in
+                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target)
+            }
         }
         return try result.get()
     }
@@ -27,7 +30,7 @@ enum HEIFDecoder {
                            + "(for example with heif-convert, from Debian's libheif-examples)")
     }
 
-    private static func decode(_ buffer: UnsafeRawBufferPointer, name: String) throws(ImageProblem) -> DecodedImage {
+    private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
         guard let heif = vitrine_heif()?.pointee else {
             throw .unsupportedFormat(name, hint: "libheif is not installed (apt-get install libheif1), or convert it to JPEG first "
                                      + "(for example with heif-convert, from Debian's libheif-examples)")
@@ -44,10 +47,12 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        let needed = ImageLimits.heifDecodeBytes(size)
+        let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
+        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown)
         guard needed <= ImageLimits.heifDecodeMemoryBytes else {
-            throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) at full size), over "
-                             + "the \(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB limit for HEIC and AVIF")
+            throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
+                             + "shown at \(shown.width)x\(shown.height), and its \(buffer.count / 1024) KiB file), over the "
+                             + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
         }
         var image: OpaquePointer?
         try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)
@@ -58,19 +63,46 @@ enum HEIFDecoder {
         guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
             throw .corruptData(.heif, "no pixels")
         }
+        let stored = PixelSize(width: width, height: height)
+        let (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
+                                                    factor: target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1)
+        var notes = ["decoded from \(name) with libheif"]
+        if sawTransparency { notes.append("transparent pixels shown over black") }
+        var decoded = DecodedImage(surface: surface, notes: notes)
+        decoded.wholeSize = stored
+        return decoded
+    }
+
+    /// libheif's RGBA rows (`stride` bytes apart) composited over black and averaged by boxes of `factor` x `factor`
+    /// into a new ARGB surface: the picture is never held twice at full size (a 12-megapixel one is 46 MiB).
+    private static func shrink(_ plane: UnsafePointer<UInt8>, stride: Int, stored: PixelSize,
+                               factor: Int) throws(ImageProblem) -> (Surface, Bool) {
+        let out = DecodeScale.boxed(stored, factor)
         let surface: Surface
-        do throws(SDLError) { surface = try Surface(size: PixelSize(width: width, height: height)) } catch { throw .overLimit(.heif, error.message) }
+        do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
         let s = surface.pointer.pointee
         guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(.heif, "no pixels") }
-        for y in 0..<height {
-            let row = plane + y * Int(stride), out = base + y * Int(s.pitch) / 4
-            for x in 0..<width {
-                let p = row + x * 4  // R, G, B, A.
-                out[x] = UInt32(p[3]) << 24 | UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+        var sums = [UInt32](repeating: 0, count: out.width * 3)
+        var sawTransparency = false
+        for oy in 0..<out.height {
+            let rows = min(factor, stored.height - oy * factor)
+            for i in sums.indices { sums[i] = 0 }
+            for r in 0..<rows {
+                let row = plane + (oy * factor + r) * stride
+                for x in 0..<stored.width {
+                    let p = row + x * 4  // R, G, B, A.
+                    let a = UInt32(p[3]), o = x / factor * 3
+                    if a != 255 { sawTransparency = true }
+                    for c in 0..<3 { sums[o + c] += (UInt32(p[c]) * a + 127) / 255 }
+                }
+            }
+            let target = base + oy * Int(s.pitch) / 4
+            for ox in 0..<out.width {
+                let count = UInt32(min(factor, stored.width - ox * factor) * rows), o = ox * 3
+                let (r, g, b) = ((sums[o] + count / 2) / count, (sums[o + 1] + count / 2) / count, (sums[o + 2] + count / 2) / count)
+                target[ox] = 0xFF00_0000 | r << 16 | g << 8 | b
             }
         }
-        var notes = ["decoded from \(name) with libheif"]
-        if surface.compositeOverBlack() { notes.append("transparent pixels shown over black") }
-        return DecodedImage(surface: surface, notes: notes)
+        return (surface, sawTransparency)
     }
 }

@@ -15,9 +15,16 @@ public struct DecodedImage {
     public var info = ImageInfo(format: .png, size: PixelSize(width: 0, height: 0))
     /// Whether the picture was turned by its Exif orientation.
     public var isOriented = false
+    /// How many of the file's bytes were held in memory at once while decoding: all of them when it was read
+    /// whole, a chunk's when a large JPEG was read from its file (``JPEGDecoder/fileChunkBytes``). They count
+    /// against ``ImageLimits/decodeMemoryBytes``.
+    public var fileBytesHeld = 0
+    /// The size of the whole picture before it was shrunk, when the decoder found it other than the header said
+    /// (a HEIF's, turned and cropped by libheif).
+    var wholeSize: PixelSize?
 
     /// Whether decoding with `options` would give these very pixels: the same turn, and the same JPEG scale or
-    /// PNG box factor (``DecodeScale``); other formats always decode whole.
+    /// PNG or HEIF box factor (``DecodeScale``); other formats always decode whole.
     public func isSame(as options: DecodeOptions) -> Bool {
         let orientation = options.exifOrientation ? info.orientation : .up
         guard (orientation != .up) == isOriented else { return false }
@@ -27,6 +34,10 @@ public struct DecodedImage {
             return surface.size == orientation.shownSize(of: DecodeScale.scaled(info.size, DecodeScale.numerator(stored: info.size, covering: target)))
         case .png:
             return surface.size == orientation.shownSize(of: DecodeScale.boxed(info.size, DecodeScale.boxFactor(stored: info.size, covering: target)))
+        case .heif:
+            // libheif's picture, turned by its `irot` box and cropped by its `clap` box, not the size probed.
+            let whole = wholeSize ?? info.size
+            return surface.size == DecodeScale.boxed(whole, DecodeScale.boxFactor(stored: whole, covering: target))
         default:
             return true
         }
@@ -49,7 +60,8 @@ public struct DecodeOptions: Hashable, Sendable {
 }
 
 /// The one way card pictures are decoded, by the kiosk and by `check` alike: the whole file is read (at most
-/// ``ImageLimits/maximumFileBytes``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
+/// ``ImageLimits/maximumFileBytes``; a JPEG past ``ImageLimits/headerReadLimit`` is read from its file a chunk at a
+/// time instead, ``openJPEG(path:)``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
 /// JPEGs go to libjpeg-turbo at card size (``JPEGDecoder``), PNGs to libpng at card size (``PNGDecoder``), GIFs
 /// (``GIFFirstFrame``) and bit-field BMPs (``BMPBitfields``) to the core, animated WebPs to the core and SDL_image
 /// (their first frame), and the rest to SDL_image. Transparent pixels are composited over black, the card's own
@@ -58,6 +70,17 @@ public enum ImageDecoder {
     /// Decodes the image file at `path`, or gives the reason it cannot be shown; gives up once `stop` (or
     /// ``DecodeStop/process``) is stopped.
     public static func decode(path: String, options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) throws(SDLError) -> DecodedImage {
+        if let jpeg = try openJPEG(path: path) {
+            defer { jpeg.file.close() }
+            do throws(ImageProblem) {
+                if DecodeStop.shouldStop(stop) { throw DecodeStop.abandoned(.jpeg) }
+                let orientation = options.exifOrientation ? jpeg.info.orientation : .up
+                let decoded = try JPEGDecoder.decode(file: jpeg.file, covering: storedTarget(options, orientation: orientation), stop: stop)
+                return finish(decoded, info: jpeg.info, orientation: orientation, fileBytesHeld: JPEGDecoder.fileChunkBytes)
+            } catch {
+                throw SDLError(operation: "decode(\(path))", message: error.description)
+            }
+        }
         let bytes = try readWhole(path: path)
         do throws(ImageProblem) {
             return try decode(bytes, options: options, stop: stop)
@@ -77,7 +100,7 @@ public enum ImageDecoder {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target, stop: stop)
         case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop)
         case .bmp:
-            if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size) { throw problem }
+            if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size, fileBytes: bytes.count) { throw problem }
             try BMPRunLengths.check(bytes)
             if let picture = try BMPBitfields.decode(bytes) {
                 decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
@@ -87,19 +110,26 @@ public enum ImageDecoder {
         case .webp:
             if let frame = try WebPFirstFrame.first(in: bytes) {
                 // The canvas, the frame as SDL_image decodes it, and its copy in the card's format.
-                if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, bytesPerPixel: 12) { throw problem }
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, fileBytes: bytes.count, bytesPerPixel: 12) { throw problem }
                 decoded = try decodeFirstFrame(frame)
             } else {
-                if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size) { throw problem }
+                if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size, fileBytes: bytes.count) { throw problem }
                 decoded = try decodeWithSDLImage(bytes, format: .webp)
             }
-        case .heif: decoded = try HEIFDecoder.decode(bytes)
+        case .heif: decoded = try HEIFDecoder.decode(bytes, covering: target)
         case .gif:
             let picture = try GIFFirstFrame.decode(bytes)
             decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)
             if picture.isAnimated { decoded.notes.insert("animated: its first frame is shown", at: 0) }
         }
+        return finish(decoded, info: info, orientation: orientation, fileBytesHeld: bytes.count)
+    }
+
+    /// `decoded` with the header's `info`, turned upright by `orientation`.
+    private static func finish(_ decoded: DecodedImage, info: ImageInfo, orientation: ImageOrientation, fileBytesHeld: Int) -> DecodedImage {
+        var decoded = decoded
         decoded.info = info
+        decoded.fileBytesHeld = fileBytesHeld
         if orientation != .up {
             decoded.surface = decoded.surface.oriented(orientation)
             decoded.isOriented = true

@@ -24,18 +24,26 @@ enum JPEGCardStream {
     /// ``decode(path:into:exifOrientation:)`` into ARGB8888 rows of `size` at `pixels`, `pitch` bytes apart: it
     /// needs nothing of SDL, so the first card is decoded while SDL is still being opened.
     static func decode(path: String, into pixels: UnsafeMutableRawPointer, pitch: Int, size: PixelSize, exifOrientation: Bool) -> Bool {
+        // A large JPEG is read from its file a chunk at a time, as ImageDecoder reads it; a small one whole.
+        if let jpeg = try? ImageDecoder.openJPEG(path: path) {
+            defer { jpeg.file.close() }
+            guard !exifOrientation || jpeg.info.orientation == .up, let j = vitrine_jpeg_create_file(jpeg.file.rawValue) else { return false }
+            defer { vitrine_jpeg_destroy(j) }
+            return decode(j, into: pixels, pitch: pitch, size: size, fileBytesHeld: JPEGDecoder.fileChunkBytes)
+        }
         guard let bytes = try? ImageDecoder.readWhole(path: path), let info = try? ImageProbe.check(bytes, isWholeFile: true),
               info.format == .jpeg, !exifOrientation || info.orientation == .up else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let j = vitrine_jpeg_create(buffer.baseAddress, UInt(buffer.count)) else { return false }
             defer { vitrine_jpeg_destroy(j) }
-            return decode(j, into: pixels, pitch: pitch, size: size)
+            return decode(j, into: pixels, pitch: pitch, size: size, fileBytesHeld: JPEGDecoder.fileChunkBytes)
         }
     }
 
-    private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, into pixels: UnsafeMutableRawPointer, pitch: Int, size: PixelSize) -> Bool {
+    private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, into pixels: UnsafeMutableRawPointer, pitch: Int, size: PixelSize,
+                               fileBytesHeld: Int) -> Bool {
         // The limits of JPEGDecoder, which decodes the pictures this turns down, and the process's stop.
-        JPEGDecoder.applyLimits(j, stop: nil)
+        JPEGDecoder.applyLimits(j, stop: nil, fileBytesHeld: fileBytesHeld)
         guard vitrine_jpeg_read_header(j) != 0 else { return false }
         let colorSpace = j.pointee.info.jpeg_color_space
         guard colorSpace != JCS_CMYK, colorSpace != JCS_YCCK else { return false }

@@ -21,20 +21,38 @@ enum JPEGDecoder {
                     throw .overLimit(.jpeg, "out of memory starting the JPEG decoder")
                 }
                 defer { vitrine_jpeg_destroy(j) }
-                applyLimits(j, stop: stop, maximumScans: maximumScans)
-                return try withExtendedLifetime(stop) { () throws(ImageProblem) in try decode(j, covering: target, maximumScans: maximumScans) }
+                applyLimits(j, stop: stop, maximumScans: maximumScans, fileBytesHeld: buffer.count)
+                return try withExtendedLifetime(stop) { () throws(ImageProblem) in
+                    try decode(j, covering: target, maximumScans: maximumScans, fileBytesHeld: buffer.count)
+                }
             }
         }
         return try result.get()
     }
 
-    /// Holds the decode `j` to ``ImageLimits`` (progressive scans, decode memory, CPU time) and to `stop` (kept
-    /// alive by the caller for the decode) or the process's stop, asked in libjpeg's progress monitor.
+    /// The bytes of a file read from its descriptor held at once: the file source's buffer.
+    static let fileChunkBytes = Int(VITRINE_JPEG_FILE_CHUNK)
+
+    /// Decodes the JPEG file open as `file` as ``decode(_:covering:stop:maximumScans:)`` decodes its bytes, reading
+    /// it 64 KiB at a time (`vitrine_jpeg_create_file`): the file is never held whole.
+    static func decode(file: FileDescriptor, covering target: PixelSize?, stop: DecodeStop? = nil,
+                       maximumScans: Int = ImageLimits.maximumProgressiveScans) throws(ImageProblem) -> DecodedImage {
+        guard let j = vitrine_jpeg_create_file(file.rawValue) else { throw .overLimit(.jpeg, "out of memory starting the JPEG decoder") }
+        defer { vitrine_jpeg_destroy(j) }
+        applyLimits(j, stop: stop, maximumScans: maximumScans, fileBytesHeld: fileChunkBytes)
+        return try withExtendedLifetime(stop) { () throws(ImageProblem) in
+            try decode(j, covering: target, maximumScans: maximumScans, fileBytesHeld: fileChunkBytes)
+        }
+    }
+
+    /// Holds the decode `j` to ``ImageLimits`` (progressive scans, decode memory less the `fileBytesHeld` of the
+    /// file in memory, CPU time) and to `stop` (kept alive by the caller for the decode) or the process's stop,
+    /// asked in libjpeg's progress monitor.
     static func applyLimits(_ j: UnsafeMutablePointer<vitrine_jpeg>, stop: DecodeStop?,
-                            maximumScans: Int = ImageLimits.maximumProgressiveScans) {
+                            maximumScans: Int = ImageLimits.maximumProgressiveScans, fileBytesHeld: Int) {
         j.pointee.max_scans = Int32(maximumScans)
         j.pointee.deadline = DecodeBudget.threadCPUSeconds + ImageLimits.decodeSeconds
-        j.pointee.info.mem.pointee.max_memory_to_use = ImageLimits.decodeMemoryBytes
+        j.pointee.info.mem.pointee.max_memory_to_use = max(0, ImageLimits.decodeMemoryBytes - fileBytesHeld)
         j.pointee.stop_context = stop.map { Unmanaged.passUnretained($0).toOpaque() }
         j.pointee.should_stop = { context in
             let stop = context.map { Unmanaged<DecodeStop>.fromOpaque($0).takeUnretainedValue() }
@@ -65,7 +83,7 @@ enum JPEGDecoder {
     }
 
     private static func decode(_ j: UnsafeMutablePointer<vitrine_jpeg>, covering target: PixelSize?,
-                               maximumScans: Int) throws(ImageProblem) -> DecodedImage {
+                               maximumScans: Int, fileBytesHeld: Int) throws(ImageProblem) -> DecodedImage {
         guard vitrine_jpeg_read_header(j) != 0 else { throw failure(j) }
         var notes: [String] = []
         let colorSpace = j.pointee.info.jpeg_color_space
@@ -78,7 +96,10 @@ enum JPEGDecoder {
             j.pointee.info.out_color_space = JCS_EXT_BGRA  // ARGB8888's bytes on a little-endian machine; A is 255.
         }
         let stored = PixelSize(width: Int(j.pointee.info.image_width), height: Int(j.pointee.info.image_height))
-        try chooseScale(j, stored: stored, covering: target)
+        try chooseScale(j, stored: stored, covering: target, fileBytesHeld: fileBytesHeld)
+        // The picture is allocated beside libjpeg's own memory: both within the budget.
+        let pictureBytes = Int(j.pointee.info.output_width) * Int(j.pointee.info.output_height) * 4
+        j.pointee.info.mem.pointee.max_memory_to_use = max(0, ImageLimits.decodeMemoryBytes - fileBytesHeld - pictureBytes)
         guard vitrine_jpeg_start(j) != 0 else { throw failure(j) }
         let out = PixelSize(width: Int(j.pointee.info.output_width), height: Int(j.pointee.info.output_height))
         let surface: Surface
@@ -101,11 +122,35 @@ enum JPEGDecoder {
         return DecodedImage(surface: surface, notes: notes)
     }
 
-    /// Sets the smallest scale N/8 whose output is at least `target` in both directions (full size without one).
-    private static func chooseScale(_ j: UnsafeMutablePointer<vitrine_jpeg>, stored: PixelSize, covering target: PixelSize?) throws(ImageProblem) {
+    /// Sets the smallest scale N/8 whose output is at least `target` in both directions (full size without one),
+    /// or a smaller one when that picture would not fit ``ImageLimits/decodeMemoryBytes`` beside the
+    /// `fileBytesHeld` and a progressive JPEG's coefficients (``coefficientBytes(_:)``): decoded for a 4K guess at
+    /// the card, a 9000x4700 photo took 157 MiB at full size, where half size (4500x2350) takes 40.
+    private static func chooseScale(_ j: UnsafeMutablePointer<vitrine_jpeg>, stored: PixelSize, covering target: PixelSize?,
+                                    fileBytesHeld: Int) throws(ImageProblem) {
+        var n = target.map { DecodeScale.numerator(stored: stored, covering: $0) } ?? 8
+        let fixed = fileBytesHeld + coefficientBytes(j)
+        while n > 1, let smaller = DecodeScale.numerators.last(where: { $0 < n }) {
+            let picture = DecodeScale.scaled(stored, n)
+            guard fixed + picture.width * picture.height * 4 > ImageLimits.decodeMemoryBytes else { break }
+            n = smaller
+        }
         j.pointee.info.scale_denom = 8
-        j.pointee.info.scale_num = UInt32(target.map { DecodeScale.numerator(stored: stored, covering: $0) } ?? 8)
+        j.pointee.info.scale_num = UInt32(n)
         guard vitrine_jpeg_calc_output(j) != 0 else { throw failure(j) }
+    }
+
+    /// The bytes libjpeg keeps for a progressive JPEG's coefficients, all of them for the whole decode: 64 of 2
+    /// bytes for each block of each component, padded to whole MCUs (a 24-megapixel 4:2:0 photo: 68.7 MiB); 0 for
+    /// a baseline one, decoded a row of blocks at a time.
+    static func coefficientBytes(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> Int {
+        guard j.pointee.info.progressive_mode != 0, let components = j.pointee.info.comp_info else { return 0 }
+        return (0..<Int(j.pointee.info.num_components)).reduce(0) { total, i in
+            let c = components[i]
+            let across = (Int(c.width_in_blocks) + Int(c.h_samp_factor) - 1) / Int(c.h_samp_factor) * Int(c.h_samp_factor)
+            let down = (Int(c.height_in_blocks) + Int(c.v_samp_factor) - 1) / Int(c.v_samp_factor) * Int(c.v_samp_factor)
+            return total + across * down * 128
+        }
     }
 
     /// Turns the CMYK bytes libjpeg wrote (C, M, Y, K per pixel) into ARGB8888 in place. Every CMYK JPEG is read

@@ -70,7 +70,8 @@ enum PNGDecoder {
         let surface: Surface
         var sawTransparency = false
         if passes > 1 && factor == 1 {
-            try checkMemory(stored.width * stored.height * 4, "\(stored.width)x\(stored.height), 4 bytes a pixel", limit: memoryBytes)
+            try checkMemory(stored.width * stored.height * 4, "\(stored.width)x\(stored.height), 4 bytes a pixel", fileBytes: Int(v.pointee.size),
+                            limit: memoryBytes)
             let whole = try makeSurface(stored)
             let s = whole.pointer.pointee
             guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
@@ -84,7 +85,8 @@ enum PNGDecoder {
             surface = whole
         } else if passes > 1 {
             let out = DecodeScale.boxed(stored, factor)
-            try checkMemory(out.width * out.height * 16, "its \(out.width)x\(out.height) boxes, 16 bytes each", limit: memoryBytes)
+            try checkMemory(out.width * out.height * 16, "its \(out.width)x\(out.height) boxes, 16 bytes each", fileBytes: Int(v.pointee.size),
+                            limit: memoryBytes)
             (surface, sawTransparency) = try readPassesShrinking(v, stored: stored, factor: factor, budget: budget)
         } else {
             (surface, sawTransparency) = try readShrinking(v, stored: stored, factor: factor, budget: budget)
@@ -101,10 +103,12 @@ enum PNGDecoder {
         return (0..<4).reduce(0) { $0 << 8 | Int(v.pointee.data[offset + $1]) }
     }
 
-    /// Refuses an interlaced PNG whose decode needs more than `limit` bytes.
-    private static func checkMemory(_ needed: Int, _ how: String, limit: Int) throws(ImageProblem) {
-        guard needed > limit else { return }
-        throw .overLimit(.png, "decoding this interlaced PNG needs \(needed / 1_048_576) MiB (\(how)), over the "
+    /// Refuses an interlaced PNG whose decode needs more than `limit` bytes beside its file's `fileBytes`, which
+    /// are held in memory while it is decoded.
+    private static func checkMemory(_ needed: Int, _ how: String, fileBytes: Int, limit: Int) throws(ImageProblem) {
+        guard needed + fileBytes > limit else { return }
+        throw .overLimit(.png, "decoding this interlaced PNG needs \((needed + fileBytes) / 1_048_576) MiB (\(how), and its "
+                         + "\(fileBytes / 1024) KiB file), over the "
                          + "\(limit / 1_048_576) MiB decode memory limit")
     }
 

@@ -57,8 +57,22 @@ extension SDLTests {
             #expect(card.surface.size == PixelSize(width: 150, height: 100))
             #expect(ImageDecoding.corners(card.surface) == Array(repeating: 0xFF00_0000, count: 4))
             #expect { try PNGDecoder.decode(png, covering: nil, memoryBytes: 512 * 1024) } throws: {
-                "\($0)" == "decoding this interlaced PNG needs 0 MiB (600x400, 4 bytes a pixel), over the 0 MiB decode memory limit"
+                "\($0)" == "decoding this interlaced PNG needs 0 MiB (600x400, 4 bytes a pixel, and its 4 KiB file), over the 0 MiB decode memory limit"
             }
+        }
+
+        /// The file, read whole into memory, counts beside the boxes: a 4900x4900 interlaced PNG of 50 MB shrunk
+        /// by 2 for a 1920x1280 card needs 92 MiB of boxes, 140 with its file.
+        @Test func anInterlacedPNGsFileCountsBesideItsBoxes() throws {
+            _ = Fixture.library
+            let text = Array("Comment".utf8) + [0] + [UInt8](repeating: 0x41, count: 400 * 1024)
+            let png = ImageHeaders.inserting(chunk: "tEXt", text, into: ImageHeaders.blackPNG(width: 600, height: 400, interlaced: true))
+            // 150x100 boxes of 16 bytes are 234 KiB, within 512 KiB; with the 404 KiB file they are not.
+            #expect { try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 512 * 1024) } throws: {
+                "\($0)".hasPrefix("decoding this interlaced PNG needs 0 MiB (its 150x100 boxes, 16 bytes each, and its 404 KiB file), over")
+            }
+            let small = try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 1024 * 1024)
+            #expect(small.surface.size == PixelSize(width: 150, height: 100))
         }
 
         /// Within a row too: a row of 2 megapixels (6 MB inflated) is not read to its end once past the limit.

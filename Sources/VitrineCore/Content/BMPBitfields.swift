@@ -41,7 +41,7 @@ public enum BMPBitfields {
             return nil
         }
         guard width > 0, height > 0 else { throw .corruptHeader(.bmp, "a size of \(width)x\(height)") }
-        if let problem = ImageLimits.wholeDecodeProblem(.bmp, PixelSize(width: width, height: height)) { throw problem }
+        if let problem = ImageLimits.wholeDecodeProblem(.bmp, PixelSize(width: width, height: height), fileBytes: bytes.count) { throw problem }
         let offset = try r.littleEndian(10, 4)
         let stride = (width * bits + 31) / 32 * 4
         guard offset + stride * height <= bytes.count else { throw .corruptData(.bmp, "the pixel data is cut off") }

@@ -32,8 +32,11 @@ public enum GIFFirstFrame {
                 if frameFlags & 0x80 != 0 { palette = try r.colors(2 << Int(frameFlags & 7)) }
                 guard !palette.isEmpty else { throw .corruptData(.gif, "its first frame has no colour table") }
                 if screen.width == 0 || screen.height == 0 { screen = PixelSize(width: left + width, height: top + height) }
-                // The frame's colour indices (a byte a pixel) beside the screen's pixels and their copy for the card.
-                if let problem = ImageLimits.wholeDecodeProblem(.gif, screen, extraBytes: width * height) { throw problem }
+                // The frame's colour indices (a byte a pixel) beside the screen's pixels and their copy for the card,
+                // and the file with its LZW data joined from its sub-blocks (up to the file's size again).
+                if let problem = ImageLimits.wholeDecodeProblem(.gif, screen, fileBytes: r.bytes.count, extraBytes: width * height + r.bytes.count) {
+                    throw problem
+                }
                 let minimumCodeSize = try r.u8()
                 guard (1...11).contains(minimumCodeSize) else { throw .corruptData(.gif, "an LZW code size of \(minimumCodeSize)") }
                 let indices = lzw(try r.subBlocks(), minimumCodeSize: minimumCodeSize, count: width * height)
