@@ -28,6 +28,24 @@ public final class PreparedCard: @unchecked Sendable {
             return PreparedCard(surface: .failure(error), problems: [])
         }
     }
+
+    /// The card `composer` describes over a preview of its picture (``JPEGPreview``), shown until it is composed;
+    /// nil when no preview can be made quickly. Runs on any thread.
+    public static func preview(_ composer: CardComposer, fonts: FontLibrary, stop: DecodeStop? = nil) -> PreparedCard? {
+        guard let picture = JPEGPreview.picture(path: composer.card.image, cardSize: composer.size,
+                                                exifOrientation: composer.exifOrientation, stop: stop),
+              let made = try? composer.composeSurface(decoded: .success(picture), fonts: fonts) else { return nil }
+        return PreparedCard(surface: .success(made.surface), problems: [])
+    }
+
+    /// The card `composer` describes with no picture: its gradient and texts over the placeholder colour, without
+    /// the placeholder's notice (``CardFace/titleOnly``). Nil when even that cannot be drawn.
+    public static func titleOnly(_ composer: CardComposer, fonts: FontLibrary) -> PreparedCard? {
+        let colour = CardStyle.placeholderColor
+        guard let plain = try? Surface(rgba: [colour.red, colour.green, colour.blue, 255], size: PixelSize(width: 1, height: 1)),
+              let made = try? composer.composeSurface(decoded: .success(plain), fonts: fonts) else { return nil }
+        return PreparedCard(surface: .success(made.surface), problems: [])
+    }
 }
 
 /// Composes cards on a background queue (decoding, scaling, scrim and text), so a swipe never waits for a card.
@@ -47,10 +65,15 @@ public final class CardPreparer: Sendable {
     private struct Work {
         var pending: Set<CardComposer> = []
         var ready: [CardComposer: PreparedCard] = [:]
+        var previewsPending: Set<CardComposer> = []
+        /// Previews made, or nil where none can be made.
+        var previews: [CardComposer: PreparedCard?] = [:]
     }
 
     private let fonts: FontLibrary
     private let queue = DispatchQueue(label: "vitrine.card-prepare", qos: .userInitiated)
+    /// Previews are made beside the compositions, a few milliseconds each, so a card paged to has one at once.
+    private let previewQueue = DispatchQueue(label: "vitrine.card-preview", qos: .userInteractive)
     private let work = Mutex(Work())
     /// Pulled by ``stop()``: the card being decoded gives up, so stopping waits a row's time, not a whole decode's.
     private let decodeStop = DecodeStop()
@@ -80,6 +103,32 @@ public final class CardPreparer: Sendable {
         }
     }
 
+    /// Starts making the preview of the card `composer` describes (``PreparedCard/preview(_:fonts:stop:)``) unless
+    /// it is under way or made.
+    public func requestPreview(_ composer: CardComposer) {
+        let isNew = work.withLock { work -> Bool in
+            guard work.previews[composer] == nil, !work.previewsPending.contains(composer) else { return false }
+            work.previewsPending.insert(composer)
+            return true
+        }
+        guard isNew else { return }
+        previewQueue.async { [self] in
+            guard work.withLock({ $0.previewsPending.contains(composer) }) else { return }
+            let card = PreparedCard.preview(composer, fonts: fonts, stop: decodeStop)
+            work.withLock { work in
+                if work.previewsPending.remove(composer) != nil { work.previews[composer] = .some(card) }
+            }
+            // No wake: a preview is for a neighbour, taken with the frame that shows it (a card on screen without
+            // one has it made at once, DeckRenderer+Preview.swift).
+        }
+    }
+
+    /// The preview for `composer`, handed over once: nil while it is being made (or was never asked for), `.some(nil)`
+    /// when none can be made.
+    public func takePreview(_ composer: CardComposer) -> PreparedCard?? {
+        work.withLock { $0.previews.removeValue(forKey: composer) }
+    }
+
     /// The composed card for `composer`, handed over once (nil while it is still being composed).
     public func take(_ composer: CardComposer) -> PreparedCard? {
         work.withLock { $0.ready.removeValue(forKey: composer) }
@@ -92,6 +141,7 @@ public final class CardPreparer: Sendable {
         work.withLock { $0 = Work() }
         decodeStop.stop()
         queue.sync {}
+        previewQueue.sync {}
     }
 
     /// Forgets cards and pending work not in `wanted`, so memory follows the cards near the screen.
@@ -99,6 +149,8 @@ public final class CardPreparer: Sendable {
         work.withLock { work in
             work.ready = work.ready.filter { wanted.contains($0.key) }
             work.pending = work.pending.filter { wanted.contains($0) }
+            work.previews = work.previews.filter { wanted.contains($0.key) }
+            work.previewsPending = work.previewsPending.filter { wanted.contains($0) }
         }
     }
 
@@ -108,6 +160,8 @@ public final class CardPreparer: Sendable {
         work.withLock { work in
             work.ready = work.ready.filter { !imagePaths.contains(PathKey($0.key.card.image)) }
             work.pending = work.pending.filter { !imagePaths.contains(PathKey($0.card.image)) }
+            work.previews = work.previews.filter { !imagePaths.contains(PathKey($0.key.card.image)) }
+            work.previewsPending = work.previewsPending.filter { !imagePaths.contains(PathKey($0.card.image)) }
         }
     }
 }

@@ -1,0 +1,71 @@
+import VitrineCore
+
+extension DeckRenderer {
+    /// The face card `index` of a deck of `pageCount` is drawn with (``CardFace``), its preview made now when it
+    /// needs one and has none yet; nil when nothing of it can be drawn.
+    ///
+    /// The preview is usually made in the background while the card is a neighbour (``prepareKept``); a card paged
+    /// to faster, or landed on by a reload, has it made here, before the frame: the screen keeps its last frame
+    /// for those few milliseconds rather than show the card empty.
+    func face(of index: Int, pageCount: Int) -> CardFace? {
+        if let face = currentFace(of: index), holdsTexture(for: face, index: index) { return face }
+        let composer = composer(index, pageCount: pageCount)
+        if !noPreview.contains(index), previews[index] == nil {
+            let made = preparer?.takePreview(composer) ?? PreparedCard.preview(composer, fonts: fonts)
+            if let made, adoptPreview(made, index: index) {} else { noPreview.insert(index) }
+        }
+        if noPreview.contains(index), previews[index] == nil, let plain = PreparedCard.titleOnly(composer, fonts: fonts) {
+            _ = adoptPreview(plain, index: index)
+        }
+        guard let face = currentFace(of: index), holdsTexture(for: face, index: index) else { return nil }
+        return face
+    }
+
+    /// What ``CardFace`` says card `index` shows with what the renderer holds of it now.
+    private func currentFace(of index: Int) -> CardFace? {
+        let preview: CardFace.Preview = noPreview.contains(index) ? .impossible : previews[index] != nil ? .made : .notTried
+        return CardFace.face(composed: composed[index] != nil, stale: stale[index] != nil, preview: preview)
+    }
+
+    private func holdsTexture(for face: CardFace, index: Int) -> Bool {
+        switch face {
+        case .composed: composed[index] != nil
+        case .stale: stale[index] != nil
+        case .preview, .titleOnly: previews[index] != nil
+        }
+    }
+
+    /// Takes card `index`'s preview from `preparer` when it is made, else asks for it; nothing when the card has one
+    /// or none can be made.
+    func takeOrRequestPreview(_ index: Int, composer: CardComposer, from preparer: CardPreparer) {
+        guard previews[index] == nil, !noPreview.contains(index) else { return }
+        switch preparer.takePreview(composer) {
+        case .some(.some(let card)):
+            if !adoptPreview(card, index: index) { noPreview.insert(index) }
+        case .some(.none):
+            noPreview.insert(index)
+        case .none:
+            preparer.requestPreview(composer)
+        }
+    }
+
+    /// Makes a texture of a preview (or a title-only stand-in) for card `index`; false when it could not.
+    @discardableResult
+    private func adoptPreview(_ card: PreparedCard, index: Int) -> Bool {
+        guard case .success(let surface) = card.surface, let texture = try? renderer.makeTexture(from: surface) else { return false }
+        previews[index] = texture
+        return true
+    }
+
+    /// Lets go the previews of cards no longer kept, or composed since.
+    func keepPreviews(_ keep: Set<Int>) {
+        previews = previews.filter { keep.contains($0.key) && composed[$0.key] == nil }
+        noPreview.formIntersection(keep)
+    }
+
+    /// Lets go the previews of the cards `isGone` says (all of them by default), made for what they no longer show.
+    func forgetPreviews(where isGone: (Int) -> Bool = { _ in true }) {
+        previews = previews.filter { !isGone($0.key) }
+        noPreview = noPreview.filter { !isGone($0) }
+    }
+}
