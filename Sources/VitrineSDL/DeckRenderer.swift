@@ -53,8 +53,8 @@ public final class DeckRenderer {
     private var upright: Texture?
     var composed: [Int: Texture] = [:]
     /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
-    /// again (a deck of another size shapes their titles anew): a card on screen does not blink when a schedule
-    /// or a reload changes the number of cards.
+    /// again (a deck of another size shapes their titles anew, an edit changes them): a card on screen keeps its
+    /// picture when a schedule or a reload changes the number of cards or its texts.
     var stale: [Int: Texture] = [:]
     /// Cards over a preview of their picture, or with no picture at all (``CardFace``), drawn while the preparer
     /// composes them (DeckRenderer+Preview.swift).
@@ -107,17 +107,26 @@ public final class DeckRenderer {
 
     /// Takes a reloaded deck: composed cards are kept only where the card at that index is unchanged (all are
     /// dropped when the count changed, since the page control's width shapes the title).
+    ///
+    /// A card that changed only its texts (a title edit) keeps its old composition as its stand-in (``stale``)
+    /// until it is composed anew: its picture stays on screen, as the old frame did, rather than going to a
+    /// preview. Changed pictures were let go before (``invalidate(imagePaths:)``).
     public func replaceCards(_ newCards: [CardConfig]) {
         restoreRestingCard(wanted: true)  // The frame still shows it: it is kept as any composed card is.
         lastRestFrame = nil
         if newCards.count != cards.count {
             stale.removeAll()
             for (index, texture) in composed where cards.indices.contains(index) {
-                if let page = newCards.firstIndex(where: { $0 == cards[index] }) { stale[page] = texture }
+                let page = newCards.firstIndex(where: { $0 == cards[index] })
+                    ?? newCards.indices.first { PathKey.same(newCards[$0].image, cards[index].image) && stale[$0] == nil }
+                if let page { stale[page] = texture }
             }
             composed.removeAll()
             forgetPreviews()
         } else {
+            for (index, texture) in composed where newCards[index] != cards[index] && PathKey.same(newCards[index].image, cards[index].image) {
+                stale[index] = texture
+            }
             composed = composed.filter { newCards[$0.key] == cards[$0.key] }
             forgetPreviews { newCards[$0] != cards[$0] }
         }

@@ -122,5 +122,27 @@ extension SDLTests {
                 }
             }
         }
+
+        @Test func aTitleEditKeepsTheOldFrameUntilTheCardIsComposedAgain() throws {
+            let rig = try HotReload.Rig([HotReload.a, HotReload.b, HotReload.c], page: 1)
+            let preparer = CardPreparer(fonts: FontLibrary(paths: Fixture.fontPaths))
+            let ready = DispatchSemaphore(value: 0)
+            preparer.onReady = { ready.signal() }
+            rig.headless.deck.preparer = preparer
+            defer { preparer.stop() }
+            let (_, before) = try Self.framesUntilComposed(rig.headless, card: 1, ready: ready) { try rig.frame() }
+
+            // The title changes, the picture does not: until the card is composed with its new title, the screen
+            // shows it as it was, picture and all (not a preview of the picture, nor no picture).
+            let edited = HotReload.Card(title: "Alpine Lake at Dawn", image: "b.jpg")
+            try rig.write(HotReload.Rig.configText([HotReload.a, edited, HotReload.c]))
+            #expect(rig.reload(changed: [rig.configPath]) == .reloaded(cards: 3, page: 1))
+            let (frames, after) = try Self.framesUntilComposed(rig.headless, card: 1, ready: ready) { try rig.frame() }
+            #expect(!frames.isEmpty, "a frame was drawn before card 1 was composed again")
+            for (n, frame) in frames.enumerated() {
+                #expect(ImageDifference.between(expected: before, actual: frame) == nil, "frame \(n) is the frame before the edit")
+            }
+            #expect(ImageDifference.between(expected: try rig.freshFrame(page: 1), actual: after) == nil, "then the card with its new title")
+        }
     }
 }

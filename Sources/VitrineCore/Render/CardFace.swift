@@ -7,8 +7,8 @@
 public enum CardFace: Equatable, Sendable {
     /// Its composed card: picture, gradient and texts.
     case composed
-    /// The same card composed for the deck before a reload (only the page count differs, which may shape the title
-    /// anew): its picture and texts.
+    /// Its picture composed for the deck before a reload, with that deck's texts and page count: what the old frame
+    /// showed, kept until the card is composed anew, so a reload never takes a card's picture away.
     case stale
     /// Its picture's preview, scaled up, under its gradient and texts.
     case preview
