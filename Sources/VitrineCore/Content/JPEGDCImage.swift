@@ -174,6 +174,10 @@ public enum JPEGDCImage {
             let single = members.count == 1 ? components[members[0].index] : nil
             let unitsWide = single.map { ((width * $0.h + hMax - 1) / hMax + 7) / 8 } ?? components[0].blocksWide / components[0].h
             let unitsHigh = single.map { ((height * $0.v + vMax - 1) / vMax + 7) / 8 } ?? components[0].blocksHigh / components[0].v
+            let geometry = members.map { member in
+                let c = components[member.index]
+                return single == nil ? (c.h, c.v, c.blocksWide, c.blocksHigh) : (1, 1, c.blocksWide, c.blocksHigh)
+            }
             at = start
             bits = 0; count = 0
             var units = 0
@@ -185,15 +189,15 @@ public enum JPEGDCImage {
                     }
                     units += 1
                     for (m, member) in members.enumerated() {
-                        let c = components[member.index]
-                        let (wide, high) = single == nil ? (c.h, c.v) : (1, 1)
+                        // Plain numbers: a copy of the component would hold its plane and make each write copy it.
+                        let (wide, high, blocksWide, blocksHigh) = geometry[m]
                         for y in 0..<high {
                             for x in 0..<wide {
                                 let size = try decode(member.table)
                                 predictions[m] &+= try extend(size)
                                 let bx = column * wide + x, by = row * high + y
-                                guard bx < c.blocksWide, by < c.blocksHigh else { continue }
-                                components[member.index].dc[by * c.blocksWide + bx] = predictions[m] << Int32(shift)
+                                guard bx < blocksWide, by < blocksHigh else { continue }
+                                components[member.index].dc[by * blocksWide + bx] = predictions[m] << Int32(shift)
                             }
                         }
                     }
