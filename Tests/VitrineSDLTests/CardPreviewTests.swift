@@ -59,5 +59,25 @@ extension SDLTests {
             #expect(progressive.size == PixelSize(width: 75, height: 50))
             #expect(JPEGPreview.picture(path: "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures/grey-trns.png", cardSize: card, exifOrientation: true) == nil)
         }
+
+        @Test func aBaselineJPEGWithAnExifThumbnailShowsIt() throws {
+            _ = Fixture.library
+            // ember-mesa.jpg (1200x800, baseline) with an Exif block whose thumbnail is a 600x400 JPEG.
+            let thumbnail = try Self.fixture("progressive-photo.jpg")
+            func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+            var tiff = Array("II".utf8) + le(42, 2) + le(8, 4) + le(0, 2) + le(14, 4)  // IFD0: no entries; IFD1 at 14.
+            tiff += le(2, 2) + le(0x0201, 2) + le(4, 2) + le(1, 4) + le(44, 4) + le(0x0202, 2) + le(4, 2) + le(1, 4) + le(thumbnail.count, 4)
+            tiff += le(0, 4) + thumbnail
+            let payload = Array("Exif\0\0".utf8) + tiff
+            let picture = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(Fixture.root)/Assets/Demo/ember-mesa.jpg")))
+            let file = [0xFF, 0xD8, 0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload + picture.dropFirst(2)
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-thumbnail-\(UUID().uuidString).jpg").path
+            try Data(file).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let preview = try #require(JPEGPreview.picture(path: path, cardSize: PixelSize(width: 600, height: 400), exifOrientation: true))
+            #expect(preview.size == PixelSize(width: 600, height: 400), "the thumbnail, not libjpeg's 150x100")
+            // A thumbnail of another shape (a camera's 4:3 with bands) is not used.
+            #expect(JPEGPreview.thumbnail(in: file, pictureSize: PixelSize(width: 1200, height: 900)) == nil)
+        }
     }
 }

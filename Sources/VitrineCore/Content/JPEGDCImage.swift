@@ -31,6 +31,9 @@ public enum JPEGDCImage {
         /// For each code length 1...16: the first code, the largest code (-1 for none) and the first value's index.
         var minCode = [Int32](repeating: 0, count: 17), maxCode = [Int32](repeating: -1, count: 18), first = [Int](repeating: 0, count: 17)
         var values: [UInt8] = []
+        /// The codes of at most ``fastBits`` bits, by the next ``fastBits`` bits: length << 8 | value (0: longer).
+        var fast = [UInt16](repeating: 0, count: 1 << Huffman.fastBits)
+        static let fastBits = 9
 
         init(counts: [Int], values: [UInt8]) {
             self.values = values
@@ -38,6 +41,12 @@ public enum JPEGDCImage {
             for length in 1...16 {
                 first[length] = index
                 minCode[length] = code
+                for n in 0..<counts[length - 1] where length <= Huffman.fastBits && index + n < values.count {
+                    let start = Int(code + Int32(n)) << (Huffman.fastBits - length)
+                    for entry in start..<start + 1 << (Huffman.fastBits - length) where entry < fast.count {
+                        fast[entry] = UInt16(length << 8) | UInt16(values[index + n])
+                    }
+                }
                 code += Int32(counts[length - 1])
                 index += counts[length - 1]
                 maxCode[length] = counts[length - 1] > 0 ? code - 1 : -1
@@ -57,8 +66,10 @@ public enum JPEGDCImage {
         var tables = [Huffman?](repeating: nil, count: 4)
         var restartInterval = 0
         var adobeRGB = false
-        // The bit reader over entropy-coded data.
-        var bits: UInt32 = 0, count = 0
+        // The bit reader over entropy-coded data: `count` bits, first at the top of `bits`.
+        var bits: UInt64 = 0, count = 0
+        /// Set when the data ended before a marker: the scan is cut off.
+        var ranOut = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -180,6 +191,7 @@ public enum JPEGDCImage {
             }
             at = start
             bits = 0; count = 0
+            ranOut = false
             var units = 0
             for row in 0..<unitsHigh {
                 for column in 0..<unitsWide {
@@ -203,6 +215,7 @@ public enum JPEGDCImage {
                     }
                 }
             }
+            if ranOut { throw Stop() }
             return at
         }
 
@@ -216,49 +229,66 @@ public enum JPEGDCImage {
             throw Stop()
         }
 
-        /// The next byte of entropy-coded data (stuffed zeros dropped); zeros once a marker is reached.
-        mutating func nextByte() throws(Stop) -> UInt32 {
-            guard at < bytes.count else { throw Stop() }
+        /// The next byte of entropy-coded data (stuffed zeros dropped); zeros once a marker is reached, or past
+        /// the end (``ranOut``).
+        mutating func nextByte() -> UInt64 {
+            guard at < bytes.count else {
+                ranOut = true
+                return 0
+            }
             let value = bytes[at]
             if value == 0xFF {
-                let next = try byte(at + 1)
-                guard next == 0 else { return 0 }  // A marker: leave it where it is.
+                guard at + 1 < bytes.count, bytes[at + 1] == 0 else { return 0 }  // A marker: leave it where it is.
                 at += 2
                 return 0xFF
             }
             at += 1
-            return UInt32(value)
+            return UInt64(value)
         }
 
-        mutating func bit() throws(Stop) -> Int32 {
-            if count == 0 {
-                bits = try nextByte()
-                count = 8
+        /// Tops the bit buffer up to more than 56 bits: enough for a code and its value.
+        mutating func fill() {
+            while count <= 56 {
+                bits |= nextByte() << UInt64(56 - count)
+                count += 8
             }
-            count -= 1
-            return Int32((bits >> UInt32(count)) & 1)
+        }
+
+        /// The next `n` bits (1...16), left in the buffer.
+        func peek(_ n: Int) -> Int { Int(truncatingIfNeeded: bits >> UInt64(64 - n)) }
+
+        mutating func skip(_ n: Int) {
+            bits <<= UInt64(n)
+            count -= n
         }
 
         mutating func decode(_ table: Int) throws(Stop) -> Int {
             guard let huffman = tables[table] else { throw Stop() }
-            var code: Int32 = 0
-            for length in 1...16 {
-                code = code << 1 | (try bit())
+            fill()
+            let fast = huffman.fast[peek(Huffman.fastBits)]
+            if fast != 0 {
+                skip(Int(fast >> 8))
+                return Int(fast & 0xFF)
+            }
+            for length in Huffman.fastBits + 1...16 {
+                let code = Int32(peek(length))
                 if code <= huffman.maxCode[length] {
                     let index = huffman.first[length] + Int(code - huffman.minCode[length])
                     guard index < huffman.values.count else { throw Stop() }
+                    skip(length)
                     return Int(huffman.values[index])
                 }
             }
             throw Stop()
         }
 
-        /// The signed value of `size` bits (JPEG's EXTEND).
+        /// The signed value of the next `size` bits (JPEG's EXTEND).
         mutating func extend(_ size: Int) throws(Stop) -> Int32 {
             guard size > 0 else { return 0 }
             guard size <= 16 else { throw Stop() }
-            var value: Int32 = 0
-            for _ in 0..<size { value = value << 1 | (try bit()) }
+            fill()
+            let value = Int32(peek(size))
+            skip(size)
             return value < Int32(1) << Int32(size - 1) ? value - (Int32(1) << Int32(size)) + 1 : value
         }
 
@@ -277,22 +307,22 @@ public enum JPEGDCImage {
             let size = PixelSize(width: (width + 7) / 8, height: (height + 7) / 8)
             let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
             var pixels = [UInt32](repeating: 0xFF00_0000, count: size.width * size.height)
-            func sample(_ c: Component, _ x: Int, _ y: Int) -> Int32 {
-                let bx = min(x * c.h / hMax, c.blocksWide - 1), by = min(y * c.v / vMax, c.blocksHigh - 1)
-                let q = quant[c.table]
-                // The DC term is 8 times the block's mean, less 128 (level shift).
-                let mean = (c.dc[by * c.blocksWide + bx] * q + 4) >> 3
-                return mean + 128
-            }
+            // Each block's mean (the DC term is 8 times it, less the level shift of 128), and for each output
+            // column and row the block it falls in, per component.
+            let means = components.map { c in c.dc.map { ($0 &* quant[c.table] &+ 4) >> 3 &+ 128 } }
+            let columns = components.map { c in (0..<size.width).map { min($0 * c.h / hMax, c.blocksWide - 1) } }
+            let rows = components.map { c in (0..<size.height).map { min($0 * c.v / vMax, c.blocksHigh - 1) * c.blocksWide } }
+            let rgb = components.count == 3
+                && (adobeRGB || (components[0].id == 0x52 && components[1].id == 0x47 && components[2].id == 0x42))
+            func clamp(_ v: Int32) -> UInt32 { UInt32(min(max(v, 0), 255)) }
             for y in 0..<size.height {
                 for x in 0..<size.width {
-                    var r: Int32, g: Int32, b: Int32
-                    if components.count == 1 {
-                        r = sample(components[0], x, y); g = r; b = r
-                    } else {
-                        let c0 = sample(components[0], x, y), c1 = sample(components[1], x, y), c2 = sample(components[2], x, y)
-                        if adobeRGB || (components[0].id == 0x52 && components[1].id == 0x47 && components[2].id == 0x42) {
-                            (r, g, b) = (c0, c1, c2)
+                    let c0 = means[0][rows[0][y] + columns[0][x]]
+                    var r = c0, g = c0, b = c0
+                    if components.count == 3 {
+                        let c1 = means[1][rows[1][y] + columns[1][x]], c2 = means[2][rows[2][y] + columns[2][x]]
+                        if rgb {
+                            (g, b) = (c1, c2)
                         } else {
                             // JFIF's YCbCr, in 16.16 fixed point.
                             let cb = c1 - 128, cr = c2 - 128
@@ -301,7 +331,6 @@ public enum JPEGDCImage {
                             b = c0 + (116130 * cb + 32768) >> 16
                         }
                     }
-                    func clamp(_ v: Int32) -> UInt32 { UInt32(min(max(v, 0), 255)) }
                     pixels[y * size.width + x] = 0xFF00_0000 | clamp(r) << 16 | clamp(g) << 8 | clamp(b)
                 }
             }
