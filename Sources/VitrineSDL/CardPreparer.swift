@@ -98,6 +98,9 @@ public final class CardPreparer: Sendable {
             work.withLock { work in
                 // A request cancelled meanwhile is not kept.
                 if work.pending.remove(composer) != nil { work.ready[composer] = card }
+                // The card supersedes its preview, which would otherwise wait for the next frame to be let go.
+                work.previews[composer] = nil
+                work.previewsPending.remove(composer)
             }
             onReady()
         }

@@ -198,10 +198,10 @@ public final class DeckRenderer {
         var wanted = Set<CardComposer>()
         for index in keep where composed[index] == nil && resting?.index != index {
             let composer = composer(index, pageCount: pageCount)
-            wanted.insert(composer)
             if let card = preparer.take(composer) {
                 adopt(card, index: index, pageCount: pageCount, errors: &errors)
             } else {
+                wanted.insert(composer)  // A card taken needs nothing more: its preview, if any, goes.
                 preparer.request(composer)
                 // Its preview is made beside it, so a swipe to it finds the card's picture at least in small.
                 if stale[index] == nil { takeOrRequestPreview(index, composer: composer, from: preparer) }

@@ -99,7 +99,8 @@ extension SDLTests {
             defer { preparer.stop() }
             _ = try Self.framesUntilComposed(rig.headless, card: 1, ready: ready) { try rig.frame() }
 
-            // Each way a reload comes: a title edit, the card's image touched, SIGHUP (everything read again).
+            // Each way a reload comes: a title edit, the card's image touched, SIGHUP (everything read again), and a
+            // deploy that gives the card on screen another picture.
             let edited = HotReload.Card(title: "Alpine Lake at Dawn", image: "b.jpg")
             let reloads: [(String, () throws -> Void)] = [
                 ("a title edit", {
@@ -111,6 +112,11 @@ extension SDLTests {
                     #expect(rig.reload(changed: ["\(rig.folder)/b.jpg"]) == .reloaded(cards: 3, page: 1))
                 }),
                 ("SIGHUP", { #expect(rig.send(.reloadRequested) == .reloaded(cards: 3, page: 1)) }),
+                ("a deploy with a new picture", {
+                    let deployed = HotReload.Card(title: "Alpine Lake at Dawn", image: "x.jpg")
+                    try rig.renameReplace(HotReload.Rig.configText([HotReload.a, deployed, HotReload.c]))
+                    #expect(rig.reload(changed: [rig.configPath]) == .reloaded(cards: 3, page: 1))
+                }),
             ]
             for (name, reload) in reloads {
                 try reload()
