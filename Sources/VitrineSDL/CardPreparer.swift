@@ -65,15 +65,10 @@ public final class CardPreparer: Sendable {
     private struct Work {
         var pending: Set<CardComposer> = []
         var ready: [CardComposer: PreparedCard] = [:]
-        var previewsPending: Set<CardComposer> = []
-        /// Previews made, or nil where none can be made.
-        var previews: [CardComposer: PreparedCard?] = [:]
     }
 
     private let fonts: FontLibrary
     private let queue = DispatchQueue(label: "vitrine.card-prepare", qos: .userInitiated)
-    /// Previews are made beside the compositions, a few milliseconds each, so a card paged to has one at once.
-    private let previewQueue = DispatchQueue(label: "vitrine.card-preview", qos: .userInteractive)
     private let work = Mutex(Work())
     /// Pulled by ``stop()``: the card being decoded gives up, so stopping waits a row's time, not a whole decode's.
     private let decodeStop = DecodeStop()
@@ -98,38 +93,9 @@ public final class CardPreparer: Sendable {
             work.withLock { work in
                 // A request cancelled meanwhile is not kept.
                 if work.pending.remove(composer) != nil { work.ready[composer] = card }
-                // The card supersedes its preview, which would otherwise wait for the next frame to be let go.
-                work.previews[composer] = nil
-                work.previewsPending.remove(composer)
             }
             onReady()
         }
-    }
-
-    /// Starts making the preview of the card `composer` describes (``PreparedCard/preview(_:fonts:stop:)``) unless
-    /// it is under way or made.
-    public func requestPreview(_ composer: CardComposer) {
-        let isNew = work.withLock { work -> Bool in
-            guard work.previews[composer] == nil, !work.previewsPending.contains(composer) else { return false }
-            work.previewsPending.insert(composer)
-            return true
-        }
-        guard isNew else { return }
-        previewQueue.async { [self] in
-            guard work.withLock({ $0.previewsPending.contains(composer) }) else { return }
-            let card = PreparedCard.preview(composer, fonts: fonts, stop: decodeStop)
-            work.withLock { work in
-                if work.previewsPending.remove(composer) != nil { work.previews[composer] = .some(card) }
-            }
-            // No wake: a preview is for a neighbour, taken with the frame that shows it (a card on screen without
-            // one has it made at once, DeckRenderer+Preview.swift).
-        }
-    }
-
-    /// The preview for `composer`, handed over once: nil while it is being made (or was never asked for), `.some(nil)`
-    /// when none can be made.
-    public func takePreview(_ composer: CardComposer) -> PreparedCard?? {
-        work.withLock { $0.previews.removeValue(forKey: composer) }
     }
 
     /// The composed card for `composer`, handed over once (nil while it is still being composed).
@@ -144,7 +110,6 @@ public final class CardPreparer: Sendable {
         work.withLock { $0 = Work() }
         decodeStop.stop()
         queue.sync {}
-        previewQueue.sync {}
     }
 
     /// Forgets cards and pending work not in `wanted`, so memory follows the cards near the screen.
@@ -152,8 +117,6 @@ public final class CardPreparer: Sendable {
         work.withLock { work in
             work.ready = work.ready.filter { wanted.contains($0.key) }
             work.pending = work.pending.filter { wanted.contains($0) }
-            work.previews = work.previews.filter { wanted.contains($0.key) }
-            work.previewsPending = work.previewsPending.filter { wanted.contains($0) }
         }
     }
 
@@ -163,8 +126,6 @@ public final class CardPreparer: Sendable {
         work.withLock { work in
             work.ready = work.ready.filter { !imagePaths.contains(PathKey($0.key.card.image)) }
             work.pending = work.pending.filter { !imagePaths.contains(PathKey($0.card.image)) }
-            work.previews = work.previews.filter { !imagePaths.contains(PathKey($0.key.card.image)) }
-            work.previewsPending = work.previewsPending.filter { !imagePaths.contains(PathKey($0.card.image)) }
         }
     }
 }

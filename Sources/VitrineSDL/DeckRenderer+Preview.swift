@@ -4,15 +4,15 @@ extension DeckRenderer {
     /// The face card `index` of a deck of `pageCount` is drawn with (``CardFace``), its preview made now when it
     /// needs one and has none yet; nil when nothing of it can be drawn.
     ///
-    /// The preview is usually made in the background while the card is a neighbour (``prepareKept``); a card paged
-    /// to faster, or landed on by a reload, has it made here, before the frame: the screen keeps its last frame
-    /// for those few milliseconds rather than show the card empty.
+    /// The preview is made here, before the frame, on the loop's thread: a few milliseconds (a 6000x4000 progressive
+    /// JPEG's DC scans: 13-17 ms of CPU optimised), during which the screen keeps its last frame rather than show
+    /// the card empty. (Made on a queue of its own beside the compositions, it cost a thread whose heap kept about
+    /// a card's worth of memory after paging: ControlEndToEndTests' memory test.)
     func face(of index: Int, pageCount: Int) -> CardFace? {
         if let face = currentFace(of: index), holdsTexture(for: face, index: index) { return face }
         let composer = composer(index, pageCount: pageCount)
         if !noPreview.contains(index), previews[index] == nil {
-            let made = preparer?.takePreview(composer) ?? PreparedCard.preview(composer, fonts: fonts)
-            if let made, adoptPreview(made, index: index) {} else { noPreview.insert(index) }
+            if let made = PreparedCard.preview(composer, fonts: fonts), adoptPreview(made, index: index) {} else { noPreview.insert(index) }
         }
         if noPreview.contains(index), previews[index] == nil, let plain = PreparedCard.titleOnly(composer, fonts: fonts) {
             _ = adoptPreview(plain, index: index)
@@ -32,20 +32,6 @@ extension DeckRenderer {
         case .composed: composed[index] != nil
         case .stale: stale[index] != nil
         case .preview, .titleOnly: previews[index] != nil
-        }
-    }
-
-    /// Takes card `index`'s preview from `preparer` when it is made, else asks for it; nothing when the card has one
-    /// or none can be made.
-    func takeOrRequestPreview(_ index: Int, composer: CardComposer, from preparer: CardPreparer) {
-        guard previews[index] == nil, !noPreview.contains(index) else { return }
-        switch preparer.takePreview(composer) {
-        case .some(.some(let card)):
-            if !adoptPreview(card, index: index) { noPreview.insert(index) }
-        case .some(.none):
-            noPreview.insert(index)
-        case .none:
-            preparer.requestPreview(composer)
         }
     }
 

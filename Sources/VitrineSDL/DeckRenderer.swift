@@ -201,10 +201,8 @@ public final class DeckRenderer {
             if let card = preparer.take(composer) {
                 adopt(card, index: index, pageCount: pageCount, errors: &errors)
             } else {
-                wanted.insert(composer)  // A card taken needs nothing more: its preview, if any, goes.
+                wanted.insert(composer)
                 preparer.request(composer)
-                // Its preview is made beside it, so a swipe to it finds the card's picture at least in small.
-                if stale[index] == nil { takeOrRequestPreview(index, composer: composer, from: preparer) }
             }
         }
         preparer.keepOnly(wanted)
@@ -230,9 +228,8 @@ public final class DeckRenderer {
         var errors: [SDLError] = []
         var missing = Set<Int>()
         if preparer != nil {
-            // Take what is ready and ask for the rest (neighbours included, with their previews). A card on screen
-            // that is not composed yet shows its preview, made now if it is not there yet (CardFace): never the
-            // background alone.
+            // Take what is ready and ask for the rest (neighbours included). A card on screen that is not composed
+            // yet shows its preview, made now if it is not there yet (CardFace): never the background alone.
             prepareKept(errors: &errors)
             for case let index? in list.commands.map(\.cardIndex) where face(of: index, pageCount: pager.pageCount) == nil {
                 missing.insert(index)
