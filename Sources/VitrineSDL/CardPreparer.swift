@@ -28,6 +28,24 @@ public final class PreparedCard: @unchecked Sendable {
             return PreparedCard(surface: .failure(error), problems: [])
         }
     }
+
+    /// The card `composer` describes over a preview of its picture (``JPEGPreview``), shown until it is composed;
+    /// nil when no preview can be made quickly. Runs on any thread.
+    public static func preview(_ composer: CardComposer, fonts: FontLibrary, stop: DecodeStop? = nil) -> PreparedCard? {
+        guard let picture = JPEGPreview.picture(path: composer.card.image, cardSize: composer.size,
+                                                exifOrientation: composer.exifOrientation, stop: stop),
+              let made = try? composer.composeSurface(decoded: .success(picture), fonts: fonts) else { return nil }
+        return PreparedCard(surface: .success(made.surface), problems: [])
+    }
+
+    /// The card `composer` describes with no picture: its gradient and texts over the placeholder colour, without
+    /// the placeholder's notice (``CardFace/titleOnly``). Nil when even that cannot be drawn.
+    public static func titleOnly(_ composer: CardComposer, fonts: FontLibrary) -> PreparedCard? {
+        let colour = CardStyle.placeholderColor
+        guard let plain = try? Surface(rgba: [colour.red, colour.green, colour.blue, 255], size: PixelSize(width: 1, height: 1)),
+              let made = try? composer.composeSurface(decoded: .success(plain), fonts: fonts) else { return nil }
+        return PreparedCard(surface: .success(made.surface), problems: [])
+    }
 }
 
 /// Composes cards on a background queue (decoding, scaling, scrim and text), so a swipe never waits for a card.

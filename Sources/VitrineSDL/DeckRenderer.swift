@@ -53,9 +53,14 @@ public final class DeckRenderer {
     private var upright: Texture?
     var composed: [Int: Texture] = [:]
     /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
-    /// again (a deck of another size shapes their titles anew): a card on screen does not blink when a schedule
-    /// or a reload changes the number of cards.
-    private var stale: [Int: Texture] = [:]
+    /// again (a deck of another size shapes their titles anew, an edit changes them): a card on screen keeps its
+    /// picture when a schedule or a reload changes the number of cards or its texts.
+    var stale: [Int: Texture] = [:]
+    /// Cards over a preview of their picture, or with no picture at all (``CardFace``), drawn while the preparer
+    /// composes them (DeckRenderer+Preview.swift).
+    var previews: [Int: Texture] = [:]
+    /// The cards no preview can be made of (not JPEGs): their stand-in in ``previews`` shows only gradient and texts.
+    var noPreview: Set<Int> = []
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
     /// The card on screen whose texture was let go while the kiosk rests (DeckRenderer+Resting.swift).
     var resting: RestingCard?
@@ -81,6 +86,7 @@ public final class DeckRenderer {
             || newStage.pointScale != stage.pointScale {
             composed.removeAll()
             stale.removeAll()
+            forgetPreviews()
         }
         if newStage != stage {
             resting = nil  // The window's frame was made anew, or the card is elsewhere in it.
@@ -93,6 +99,7 @@ public final class DeckRenderer {
     public func invalidate() {
         composed.removeAll()
         stale.removeAll()
+        forgetPreviews()
         resting = nil
         lastRestFrame = nil
         upright = nil
@@ -100,17 +107,28 @@ public final class DeckRenderer {
 
     /// Takes a reloaded deck: composed cards are kept only where the card at that index is unchanged (all are
     /// dropped when the count changed, since the page control's width shapes the title).
+    ///
+    /// A card that changed only its texts (a title edit) keeps its old composition as its stand-in (``stale``)
+    /// until it is composed anew: its picture stays on screen, as the old frame did, rather than going to a
+    /// preview. Changed pictures were let go before (``invalidate(imagePaths:)``).
     public func replaceCards(_ newCards: [CardConfig]) {
         restoreRestingCard(wanted: true)  // The frame still shows it: it is kept as any composed card is.
         lastRestFrame = nil
         if newCards.count != cards.count {
             stale.removeAll()
             for (index, texture) in composed where cards.indices.contains(index) {
-                if let page = newCards.firstIndex(where: { $0 == cards[index] }) { stale[page] = texture }
+                let page = newCards.firstIndex(where: { $0 == cards[index] })
+                    ?? newCards.indices.first { PathKey.same(newCards[$0].image, cards[index].image) && stale[$0] == nil }
+                if let page { stale[page] = texture }
             }
             composed.removeAll()
+            forgetPreviews()
         } else {
+            for (index, texture) in composed where newCards[index] != cards[index] && PathKey.same(newCards[index].image, cards[index].image) {
+                stale[index] = texture
+            }
             composed = composed.filter { newCards[$0.key] == cards[$0.key] }
+            forgetPreviews { newCards[$0] != cards[$0] }
         }
         cards = newCards
     }
@@ -120,6 +138,7 @@ public final class DeckRenderer {
         if let card = resting, imagePaths.contains(PathKey(cards[card.index].image)) { resting = nil }
         composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         stale = stale.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
+        forgetPreviews { imagePaths.contains(PathKey(cards[$0].image)) }
         preparer?.forget(imagePaths: imagePaths)
     }
 
@@ -128,6 +147,7 @@ public final class DeckRenderer {
         if resting?.index == index { resting = nil }
         composed[index] = nil
         stale[index] = nil
+        forgetPreviews { $0 == index }
     }
 
     /// Takes `texture` as card `index`'s, read back from the screen.
@@ -178,10 +198,10 @@ public final class DeckRenderer {
         var wanted = Set<CardComposer>()
         for index in keep where composed[index] == nil && resting?.index != index {
             let composer = composer(index, pageCount: pageCount)
-            wanted.insert(composer)
             if let card = preparer.take(composer) {
                 adopt(card, index: index, pageCount: pageCount, errors: &errors)
             } else {
+                wanted.insert(composer)
                 preparer.request(composer)
             }
         }
@@ -192,12 +212,9 @@ public final class DeckRenderer {
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
-        var keep = Set<Int>()
-        for case let index? in list.commands.map(\.cardIndex) { keep.insert(index) }
-        for slot in [pager.currentPage - 1, pager.currentPage, pager.currentPage + 1] {
-            if let index = pager.cardIndex(forSlot: slot) { keep.insert(index) }
-        }
+        let keep = pager.keptCards(drawing: list)
         kept = (keep, pager.pageCount)
+        keepPreviews(keep)
         if var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }
             prepareKept(errors: &drawn)
@@ -211,10 +228,12 @@ public final class DeckRenderer {
         var errors: [SDLError] = []
         var missing = Set<Int>()
         if preparer != nil {
-            // Take what is ready, ask for the rest (neighbours included), and leave the background where a card
-            // is still being prepared: it appears when ready, without a hitch.
+            // Take what is ready and ask for the rest (neighbours included). A card on screen that is not composed
+            // yet shows its preview, made now if it is not there yet (CardFace): never the background alone.
             prepareKept(errors: &errors)
-            for case let index? in list.commands.map(\.cardIndex) where composed[index] == nil && stale[index] == nil { missing.insert(index) }
+            for case let index? in list.commands.map(\.cardIndex) where face(of: index, pageCount: pager.pageCount) == nil {
+                missing.insert(index)
+            }
         } else {
             for index in list.commands.compactMap(\.cardIndex) where composed[index] == nil {
                 composeReporting(index, pageCount: pager.pageCount, image: PreparedImage.prepare(imageRequest(index)), errors: &errors)
@@ -224,7 +243,7 @@ public final class DeckRenderer {
             list.commands.removeAll { $0.cardIndex.map(missing.contains) ?? false }
             if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
-        var resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale] in composed[$0] ?? stale[$0] })
+        var resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale, previews] in composed[$0] ?? stale[$0] ?? previews[$0] })
         if renderer.isSoftware {
             let copies = fadeCopies.update(for: list, renderer: renderer, card: resources.card)
             resources.fadingCard = { copies[$0] }
@@ -276,6 +295,7 @@ public final class DeckRenderer {
     private func adopt(_ card: PreparedCard, index: Int, pageCount: Int, errors: inout [SDLError]) {
         do throws(SDLError) {
             composed[index] = try renderer.makeTexture(from: card.surface.get())
+            forgetPreviews { $0 == index }
             composedSinceTrim = true
             for problem in card.problems { reportOnce(problem.message, key: problem.key) }
         } catch {
