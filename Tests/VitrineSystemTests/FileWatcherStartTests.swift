@@ -43,4 +43,30 @@ import Testing
         #expect(reports.wait(for: sentinel))
         #expect(reports.all == [[sentinel]])
     }
+
+    @Test func filesWrittenJustBeforeTheMarkAreNotReported() throws {
+        // A deck written a moment before `run` starts: each file's change time, stamped by the kernel, must not come
+        // after the mark `run` takes before its first read, or the deck is reloaded once for nothing.
+        let folder = try Folder()
+        let files = (0..<50).map { folder.file("card-\($0).png") }
+        var late: [String] = []
+        var mark = timespec()
+        for file in files {
+            try TestFiles.write("picture", to: file)
+            _ = Self.changeTime(file)  // Its times are read (a deploy tool's check), so the next stamp may be fine.
+            try TestFiles.write("picture, whole", to: file)
+            mark = FileWatcher.readMark()
+            let time = Self.changeTime(file)
+            if (time.tv_sec, time.tv_nsec) > (mark.tv_sec, mark.tv_nsec) { late.append(file) }
+        }
+        #expect(late.count == 0, "changed after the mark that followed their writing: \(late.count) of \(files.count)")
+        let reports = Reports()
+        let sentinel = folder.file("sentinel.txt")
+        let watcher = try FileWatcher(paths: files.map { PathKey($0) } + [PathKey(sentinel)], debounce: FileWatcherTests.debounce,
+                                      changedSince: mark) { reports.add($0) }
+        defer { watcher.stop() }
+        try folder.place("1", at: sentinel)
+        #expect(reports.wait(for: sentinel))
+        #expect(reports.all == [[sentinel]])
+    }
 }
