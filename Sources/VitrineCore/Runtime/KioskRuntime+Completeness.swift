@@ -1,7 +1,7 @@
 extension KioskRuntime {
-    /// The longest a reload waits for pictures a new config names that do not exist yet, in seconds: the last
-    /// deck stays meanwhile; after it, the new deck shows, with placeholders for what is still missing.
-    public static let completionWait = 10.0
+    /// The longest a reload waits for pictures a new config names that do not exist yet
+    /// (see ``RuntimeTuning/completionWait``).
+    public static let completionWait = RuntimeTuning.completionWait
 
     /// Holds back a reload of a changed config whose pictures are not all there (a deploy that delivered the
     /// config first): gives the effects of waiting, or nil when the reload is to go ahead.
@@ -16,7 +16,7 @@ extension KioskRuntime {
             return nil
         }
         let start = completionWaitStart ?? now
-        guard now < start + KioskRuntime.completionWait else {
+        guard now < start + RuntimeTuning.completionWait else {
             completionWaitStart = nil
             return nil
         }
@@ -25,7 +25,7 @@ extension KioskRuntime {
             let example = loaded.missingImages.min()!.path
             effects.append(.report("\(Limits.shortened(loaded.config.file)): the new deck names \(loaded.missingImages.count) "
                                    + "picture(s) not there yet, such as \(Limits.shortened(example)); keeping the last deck for up "
-                                   + "to \(Int(KioskRuntime.completionWait)) s while they arrive"))
+                                   + "to \(Int(RuntimeTuning.completionWait)) s while they arrive"))
         }
         completionWaitStart = start
         heldChanges.formUnion(changed)
@@ -35,7 +35,7 @@ extension KioskRuntime {
 
     /// When a wait for a new deck's pictures is over (nil when not waiting, or while the config is being read).
     var completionWaitDeadline: Double? {
-        reloadInFlight ? nil : completionWaitStart.map { $0 + KioskRuntime.completionWait }
+        reloadInFlight ? nil : completionWaitStart.map { $0 + RuntimeTuning.completionWait }
     }
 
     /// Reloads once a wait for pictures is over, with the changes held; call from the timers.

@@ -188,7 +188,7 @@ extension KioskRuntime {
     mutating func lookAtSchedule() -> [KioskEffect] {
         var local = wallClockIsSet ? localTime : nil
         if !schedule.checkNow, schedule.showing != nil {
-            guard let time = local, let boundary = schedule.nextBoundary, time.seconds >= boundary.seconds - 0.001 else {
+            guard let time = local, let boundary = schedule.nextBoundary, time.seconds >= boundary.seconds - RuntimeTuning.scheduleBoundarySlack else {
                 scheduleNextCheck()
                 return []
             }
@@ -219,7 +219,7 @@ extension KioskRuntime {
             schedule.nextCheck = nil
             return
         }
-        var next = now + KioskRuntime.wallClockRecheck
+        var next = now + RuntimeTuning.wallClockRecheck
         if let boundary = schedule.nextBoundary, let t = runtimeTime(at: boundary) { next = min(next, max(t, now)) }
         schedule.nextCheck = next
     }

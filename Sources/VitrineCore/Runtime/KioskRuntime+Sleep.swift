@@ -53,7 +53,8 @@ extension KioskRuntime {
     /// it, whatever the floating-point error of the offset.
     var awakeClock: (hours: WeeklyHours, local: LocalTime)? {
         guard let hours = config.display.awake, wallClockIsSet, let local = localTime else { return nil }
-        return (hours, LocalTime(seconds: (local.seconds * 1_000).rounded() / 1_000))
+        let ticks = RuntimeTuning.awakeClockTicksPerSecond
+        return (hours, LocalTime(seconds: (local.seconds * ticks).rounded() / ticks))
     }
 
     /// Why the screen should be awake now, or nil when it should sleep.
@@ -69,7 +70,7 @@ extension KioskRuntime {
     /// hours, the end of a wake by input, or the wall-clock recheck, whichever comes first; nil without hours.
     var sleepDeadline: Double? {
         guard config.display.awake != nil else { return nil }
-        var due = now + KioskRuntime.wallClockRecheck
+        var due = now + RuntimeTuning.wallClockRecheck
         if let (hours, local) = awakeClock, let next = hours.nextChange(after: local), let t = runtimeTime(at: next), t > now {
             due = min(due, t)
         }

@@ -41,7 +41,7 @@ extension KioskRuntime {
         if let autoplay, !sleep.asleep {
             if let due = autoplay.nextDeadline(after: now, interval: currentInterval) { deadlines.append(due) }
             if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
-                deadlines.append(now + (currentInterval ?? autoplay.config.interval) / KioskRuntime.progressBarSteps)
+                deadlines.append(now + (currentInterval ?? autoplay.config.interval) / RuntimeTuning.progressBarSteps)
             }
         }
         if let check = schedule.nextCheck { deadlines.append(check) }
@@ -83,7 +83,7 @@ extension KioskRuntime {
     ///
     /// The one pacing rule of the loop, for the window and the manual clock alike.
     public var nextWake: Double? {
-        if wantsFrames { return (lastFrameCheck ?? now) + KioskRuntime.frameInterval }
+        if wantsFrames { return (lastFrameCheck ?? now) + RuntimeTuning.frameInterval }
         return nextDeadline
     }
 
@@ -92,7 +92,7 @@ extension KioskRuntime {
         if sleep.asleep, let frame = sleep.frame { return frame }
         let progress = autoplay.flatMap { autoplay -> Double? in
             guard autoplay.config.progressBar, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
-            return (share * KioskRuntime.progressBarSteps).rounded(.down) / KioskRuntime.progressBarSteps
+            return (share * RuntimeTuning.progressBarSteps).rounded(.down) / RuntimeTuning.progressBarSteps
         }
         return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
                           background: config.display.background, progress: progress, deckGeneration: deckGeneration,
@@ -123,7 +123,7 @@ extension KioskRuntime {
     public mutating func framePresented(at now: Double, duration: Double? = nil) -> [KioskEffect] {
         frameOwedSince = nil
         lastPresented = now
-        if let duration, duration > KioskRuntime.frameInterval { framesOverBudget += 1 }
+        if let duration, duration > RuntimeTuning.frameInterval { framesOverBudget += 1 }
         guard !firstFrameShown else { return [] }
         firstFrameShown = true
         // Draw again at once, so the neighbours start composing in the background (asleep, nothing is composed).

@@ -24,10 +24,10 @@ public struct KioskRuntime: Sendable {
         }
     }
 
-    /// The frame interval when the renderer cannot wait for vsync: 60 Hz, the common panel rate.
-    public static let frameInterval = 1.0 / 60.0
-    /// How many times per autoplay interval the progress bar moves: smooth enough for a 4 pt bar.
-    public static let progressBarSteps = 60.0
+    /// The frame interval when the renderer cannot wait for vsync (see ``RuntimeTuning/frameInterval``).
+    public static let frameInterval = RuntimeTuning.frameInterval
+    /// How many times per autoplay interval the progress bar moves (see ``RuntimeTuning/progressBarSteps``).
+    public static let progressBarSteps = RuntimeTuning.progressBarSteps
 
     /// The settings.
     public let settings: Settings
