@@ -45,7 +45,7 @@ extension KioskRuntime {
             needsFrame = true
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("paused", "\(isAutoplayPaused)")])))
         case .reload:
-            reloadReplies.append(client)
+            reload.awaitReply(client: client)
             effects += requestReload(.everything)
         case .status:
             effects.append(.reply(client: client, status))

@@ -70,19 +70,9 @@ public struct KioskRuntime: Sendable {
     var schedule = ScheduleState()
     /// The sleeping screen (see `KioskRuntime+Sleep.swift`).
     var sleep = SleepState()
-    /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
-    /// failure (so reloading for an image alone does not repeat it word for word).
-    var reloadInFlight = false
-    var reloadQueued: ReloadRequest?
-    var lastReloadFailure: ConfigError?
-    /// The warnings of the last config taken: a reload reports only new ones (a folder deck reloads on every file).
-    var lastReloadWarnings: [ConfigDiagnostic] = []
-    /// While a new deck's pictures are awaited: when the wait began, and every change held back meanwhile
-    /// (see `KioskRuntime+Completeness.swift`).
-    var completionWaitStart: Double?
-    var heldChanges: Set<PathKey> = []
-    /// Control clients waiting for the outcome of a `reload`.
-    var reloadReplies: [Int] = []
+    /// Reloading: the read that is out and what follows it, the wait for a new deck's pictures, what was last
+    /// reported, and who waits for the outcome (see `KioskRuntime+Reload.swift`).
+    var reload = ReloadState()
     /// When the kiosk started and when a frame was last presented, for `status`.
     let startTime: Double
     var lastPresented: Double?
