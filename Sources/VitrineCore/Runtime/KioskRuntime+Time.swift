@@ -35,7 +35,7 @@ extension KioskRuntime {
     /// the progress bar, the schedule. Until then an idle kiosk is quiet (the renderer rests its card by it).
     public var timerDeadline: Double? {
         var deadlines: [Double] = []
-        if let nextHeartbeat { deadlines.append(nextHeartbeat) }
+        if let beat = watchdog.nextBeat { deadlines.append(beat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
         if let sleepDeadline { deadlines.append(sleepDeadline) }
         if let autoplay, !sleep.asleep {
@@ -51,19 +51,11 @@ extension KioskRuntime {
     /// Runs whatever timer is due at ``now``.
     mutating func runTimers() -> [KioskEffect] {
         var effects = endCompletionWaitIfDue()
-        if let period = settings.heartbeatPeriod, let due = nextHeartbeat, now >= due {
-            nextHeartbeat = now + period
-            // The screen is the truth: a loop that runs but cannot present a frame it owes does not feed the
-            // watchdog, so systemd restarts it.
-            if let owed = frameOwedSince, now - owed > period {
-                if !watchdogStarved {
-                    effects.append(.report("no frame presented for \(Int(now - owed)) s: not feeding the systemd watchdog"))
-                }
-                watchdogStarved = true
-            } else {
-                watchdogStarved = false
-                effects.append(.feedWatchdog)
-            }
+        switch watchdog.beat(at: now, frameOwedSince: frameOwedSince) {
+        case .feed: effects.append(.feedWatchdog)
+        case .starve(let seconds, true):
+            effects.append(.report("no frame presented for \(seconds) s: not feeding the systemd watchdog"))
+        case .starve(_, false), nil: break
         }
         effects += syncSchedule()
         guard var autoplay, !sleep.asleep else { return effects }

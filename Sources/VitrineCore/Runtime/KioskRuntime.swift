@@ -60,8 +60,8 @@ public struct KioskRuntime: Sendable {
     var frameOwedSince: Double?
     var firstFrameShown = false
     var deckGeneration = 0
-    var nextHeartbeat: Double?
-    var watchdogStarved = false
+    /// When to feed systemd's watchdog (see `WatchdogState.swift`).
+    var watchdog: WatchdogState
     /// The latest time the runtime was given.
     var now: Double
     /// Local wall time minus runtime time, once the driver has said what the wall clock shows.
@@ -99,7 +99,7 @@ public struct KioskRuntime: Sendable {
         startTime = start
         localOffset = localTime.map { $0.seconds - start }
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
-        nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
+        watchdog = WatchdogState(period: settings.heartbeatPeriod, start: start)
         chores = IdleChores(startedAt: start)
         startSchedule()
         attract.card = headingCard
