@@ -21,7 +21,7 @@ extension KioskRuntime {
                                    + "picture(s) not there yet, such as \(Limits.shortened(example)); keeping the last deck for up "
                                    + "to \(Int(RuntimeTuning.completionWait)) s while they arrive"))
         }
-        if firstFrameShown { effects.append(.watch(watchedPaths.union(loaded.config.cards.map { PathKey($0.image) }))) }
+        if pacing.firstShown { effects.append(.watch(watchedPaths.union(loaded.config.cards.map { PathKey($0.image) }))) }
         return effects
     }
 

@@ -36,7 +36,7 @@ extension KioskRuntime {
         // Changed images are forgotten when the reload is taken (applyReload), not now: while a deploy is still
         // arriving, the cards on screen keep their pictures.
         if case .everything = request { effects.append(.forgetAllCards) }
-        needsFrame = true
+        pacing.needsFrame = true
         if let send = reload.request(request) { effects.append(.loadConfig(changedImages: send.changedImages)) }
         return effects
     }
@@ -48,7 +48,7 @@ extension KioskRuntime {
     /// `"reason":"reload"`) when the card on screen is now at another index.
     mutating func applyReload(_ result: Result<LoadedConfig, ConfigError>, changedImages: Set<PathKey>?) -> [KioskEffect] {
         reload.readReturned()
-        needsFrame = true
+        pacing.needsFrame = true
         var effects: [KioskEffect]
         if case .success(let loaded) = result, let changedImages, let held = holdForMissingImages(loaded, changed: changedImages) {
             effects = held
@@ -130,7 +130,7 @@ extension KioskRuntime {
         if new.cards != old.cards { deckGeneration += 1 }
         config = new
         effects += scheduleDeckReplaced(old: old)
-        if firstFrameShown { effects.append(.watch(watchedPaths)) }
+        if pacing.firstShown { effects.append(.watch(watchedPaths)) }
         return effects
     }
 }

@@ -261,7 +261,7 @@ extension KioskRuntime {
         schedule.isWholeDeck = order.count == config.cards.count && order.isInOrder
         schedule.frameList = schedule.isWholeDeck ? nil : Array(order)
         deckGeneration += 1
-        needsFrame = true
+        pacing.needsFrame = true
     }
 
     /// Finds the page of `autoplay.home` in the pages (the first page when that card does not show).

@@ -98,7 +98,7 @@ extension KioskRuntime {
         sleep.frame = frame
         sleep.asleep = true
         sleep.swallowedPointer = nil
-        needsFrame = true
+        pacing.needsFrame = true
         let until = awakeClock.flatMap { $0.hours.nextChange(after: $0.local) }
         let note = "asleep outside display.awake" + (until.map { " until \($0)" } ?? "")
         return [.log([TimedKioskEvent(t: now, .asleep(until: until))]), .displaySleep(true, note: note)]
@@ -109,7 +109,7 @@ extension KioskRuntime {
         guard sleep.asleep else { return [] }
         sleep.asleep = false
         sleep.frame = nil
-        needsFrame = true
+        pacing.needsFrame = true
         if let old = autoplay {
             // Attract mode stood still while asleep: its interval starts again now rather than advancing at once.
             var fresh = Autoplay(config: old.config, start: now)

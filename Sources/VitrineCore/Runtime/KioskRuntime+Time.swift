@@ -51,7 +51,7 @@ extension KioskRuntime {
     /// Runs whatever timer is due at ``now``.
     mutating func runTimers() -> [KioskEffect] {
         var effects = endCompletionWaitIfDue()
-        switch watchdog.beat(at: now, frameOwedSince: frameOwedSince) {
+        switch watchdog.beat(at: now, frameOwedSince: pacing.owedSince) {
         case .feed: effects.append(.feedWatchdog)
         case .starve(let seconds, true):
             effects.append(.report("no frame presented for \(seconds) s: not feeding the systemd watchdog"))
@@ -75,7 +75,7 @@ extension KioskRuntime {
     ///
     /// The one pacing rule of the loop, for the window and the manual clock alike.
     public var nextWake: Double? {
-        if wantsFrames { return (lastFrameCheck ?? now) + RuntimeTuning.frameInterval }
+        if wantsFrames { return pacing.nextFrame(now: now) }
         return nextDeadline
     }
 
@@ -100,31 +100,22 @@ extension KioskRuntime {
     public mutating func frame(at now: Double) -> KioskFrame? {
         let alpha = clock.stepDuration > 0 ? clock.accumulator / clock.stepDuration : 1
         let frame = currentFrame(alpha: min(max(alpha, 0), 1))
-        lastFrameCheck = max(lastFrameCheck ?? now, now)
-        guard needsFrame || frame != lastFrame else { return nil }
-        needsFrame = false
-        lastFrame = frame
-        lastFrameTime = now
+        guard pacing.check(frame, at: now) else { return nil }
         chores.activity(at: now)
-        if frameOwedSince == nil { frameOwedSince = now }
         return frame
     }
 
     /// The frame handed out last is on screen, `duration` seconds after it was asked for (when known); the first
     /// one also starts what waits for it.
     public mutating func framePresented(at now: Double, duration: Double? = nil) -> [KioskEffect] {
-        frameOwedSince = nil
-        lastPresented = now
-        if let duration, duration > RuntimeTuning.frameInterval { framesOverBudget += 1 }
-        guard !firstFrameShown else { return [] }
-        firstFrameShown = true
+        guard pacing.presented(at: now, duration: duration) else { return [] }
         // Draw again at once, so the neighbours start composing in the background (asleep, nothing is composed).
-        needsFrame = !sleep.asleep
+        pacing.needsFrame = !sleep.asleep
         return [.firstFrameShown, .watch(watchedPaths)]
     }
 
     /// The frame handed out last could not be drawn: it stays owed and is asked for again.
     public mutating func frameFailed(at now: Double) {
-        needsFrame = true
+        pacing.needsFrame = true
     }
 }

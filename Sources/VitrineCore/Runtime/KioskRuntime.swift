@@ -49,16 +49,8 @@ public struct KioskRuntime: Sendable {
     /// The window's drawable in physical pixels, and pixels per point.
     var physicalPixels: PixelSize
     var pointScale: Double
-    /// Set when the screen must be drawn again whatever the frame says (first frame, expose, a card ready).
-    var needsFrame = true
-    /// The frame last handed out to be drawn, and when.
-    var lastFrame: KioskFrame?
-    var lastFrameTime: Double?
-    /// When ``frame(at:)`` was last asked, drawn or not: frames are paced from it.
-    var lastFrameCheck: Double?
-    /// When a frame was asked for that has not been presented yet.
-    var frameOwedSince: Double?
-    var firstFrameShown = false
+    /// Which frames are handed out and presented, and when the next is due (see `FramePacing.swift`).
+    var pacing = FramePacing()
     var deckGeneration = 0
     /// When to feed systemd's watchdog (see `WatchdogState.swift`).
     var watchdog: WatchdogState
@@ -75,9 +67,8 @@ public struct KioskRuntime: Sendable {
     var reload = ReloadState()
     /// When the kiosk started and when a frame was last presented, for `status`.
     let startTime: Double
-    var lastPresented: Double?
     /// Presented frames that took longer than ``frameInterval`` to build, draw and present.
-    public internal(set) var framesOverBudget = 0
+    public var framesOverBudget: Int { pacing.overBudget }
 
     /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`,
     /// when the wall clock shows `localTime` (nil: not known yet).
@@ -113,7 +104,7 @@ public struct KioskRuntime: Sendable {
     /// Whether something moves, a finger is down, or a frame is owed: the driver should draw at the frame rate
     /// rather than sleep until ``nextDeadline``.
     public var wantsFrames: Bool {
-        !session.isIdle || needsFrame || lastFrame.map { $0 != currentFrame(alpha: 1) } ?? true
+        !session.isIdle || pacing.wants(currentFrame(alpha: 1))
     }
 
     /// Whether attract mode is paused by recent input (false without attract mode).
@@ -142,11 +133,11 @@ public struct KioskRuntime: Sendable {
             physicalPixels = pixels
             pointScale = scale
             session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display))
-            needsFrame = true
+            pacing.needsFrame = true
         case .exposed, .cardReady:
-            needsFrame = true
+            pacing.needsFrame = true
         case .targetsReset:
-            needsFrame = true
+            pacing.needsFrame = true
             effects.append(.forgetAllCards)
         case .filesChanged(let paths):
             effects += requestReload(.files(paths))
