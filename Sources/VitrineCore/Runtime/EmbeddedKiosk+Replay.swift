@@ -1,6 +1,7 @@
 extension EmbeddedKiosk {
-    /// How long, in simulated seconds after the script's last line, the deck may take to come to rest.
-    public static let settleLimit = 5.0
+    /// How long, in simulated seconds after the script's last line, the deck may take to come to rest
+    /// (see ``RuntimeTuning/replaySettleLimit``).
+    public static let settleLimit = RuntimeTuning.replaySettleLimit
     /// The control client number a replay's `control` lines come from.
     public static let replayClient = 0
 
@@ -36,7 +37,7 @@ extension EmbeddedKiosk {
                 send(.control(command, client: EmbeddedKiosk.replayClient), at: step.at)
             }
         }
-        settle(within: EmbeddedKiosk.settleLimit)
+        settle(within: RuntimeTuning.replaySettleLimit)
     }
 
     /// The pointer input a script line stands for.

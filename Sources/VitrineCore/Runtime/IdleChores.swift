@@ -8,10 +8,12 @@
 /// set up for a large deck, the card cache written). The pages are let go only the first two times after any
 /// activity; letting go again would only drop what the chores and the loop map back.
 public struct IdleChores: Sendable, Equatable {
-    /// Seconds with nothing happening, and nothing due, before the chores run.
-    public static let quiet = 2.0
-    /// The longest wait between two runs while the heap still gives memory back.
-    public static let longestInterval = 60.0
+    /// Seconds with nothing happening, and nothing due, before the chores run
+    /// (see ``RuntimeTuning/idleChoresQuiet``).
+    public static let quiet = RuntimeTuning.idleChoresQuiet
+    /// The longest wait between two runs while the heap still gives memory back
+    /// (see ``RuntimeTuning/idleChoresLongestInterval``).
+    public static let longestInterval = RuntimeTuning.idleChoresLongestInterval
 
     /// What to do now.
     public struct Work: Sendable, Equatable {
@@ -24,18 +26,18 @@ public struct IdleChores: Sendable, Equatable {
 
     /// When the chores are next due; nil when there are none until something happens.
     public private(set) var due: Double?
-    private var interval = IdleChores.quiet
+    private var interval = RuntimeTuning.idleChoresQuiet
     private var started = false
 
     /// Chores for a kiosk that started at `now`.
     public init(startedAt now: Double) {
-        due = now + Self.quiet
+        due = now + RuntimeTuning.idleChoresQuiet
     }
 
     /// Something happened at `now` (an event handled, a frame drawn): the chores wait for quiet again.
     public mutating func activity(at now: Double) {
-        due = now + Self.quiet
-        interval = Self.quiet
+        due = now + RuntimeTuning.idleChoresQuiet
+        interval = RuntimeTuning.idleChoresQuiet
     }
 
     /// The kiosk is idle at `now` with its first card and neighbours ready: the first time, the chores are due at once.
@@ -43,19 +45,19 @@ public struct IdleChores: Sendable, Equatable {
         guard !started else { return }
         started = true
         due = now
-        interval = Self.quiet
+        interval = RuntimeTuning.idleChoresQuiet
     }
 
     /// The work due at `now` when nothing is due for `nothingDueFor` seconds, or nil.
     public func work(at now: Double, nothingDueFor: Double) -> Work? {
-        guard let due, now >= due, nothingDueFor >= Self.quiet else { return nil }
-        return Work(lettingGoPages: interval <= 2 * Self.quiet)
+        guard let due, now >= due, nothingDueFor >= RuntimeTuning.idleChoresQuiet else { return nil }
+        return Work(lettingGoPages: interval <= 2 * RuntimeTuning.idleChoresQuiet)
     }
 
     /// The chores ran at `now`; `heapGaveBack` says whether the heap returned memory (then they run again later).
     public mutating func ran(at now: Double, heapGaveBack: Bool) {
         due = nil
-        guard heapGaveBack, interval < Self.longestInterval else { return }
+        guard heapGaveBack, interval < RuntimeTuning.idleChoresLongestInterval else { return }
         interval *= 2
         due = now + interval
     }

@@ -1,7 +1,7 @@
 extension KioskRuntime {
-    /// The longest a reload waits for pictures a new config names that do not exist yet, in seconds: the last
-    /// deck stays meanwhile; after it, the new deck shows, with placeholders for what is still missing.
-    public static let completionWait = 10.0
+    /// The longest a reload waits for pictures a new config names that do not exist yet
+    /// (see ``RuntimeTuning/completionWait``).
+    public static let completionWait = RuntimeTuning.completionWait
 
     /// Holds back a reload of a changed config whose pictures are not all there (a deploy that delivered the
     /// config first): gives the effects of waiting, or nil when the reload is to go ahead.
@@ -11,36 +11,26 @@ extension KioskRuntime {
     /// changes seen are held (their cards keep their pictures), and ``completionWaitDeadline`` wakes the runtime
     /// to reload with whatever is there by then.
     mutating func holdForMissingImages(_ loaded: LoadedConfig, changed: Set<PathKey>) -> [KioskEffect]? {
-        guard !loaded.missingImages.isEmpty, changed.contains(PathKey(config.file)) || !heldChanges.isEmpty else {
-            completionWaitStart = nil
-            return nil
-        }
-        let start = completionWaitStart ?? now
-        guard now < start + KioskRuntime.completionWait else {
-            completionWaitStart = nil
-            return nil
-        }
+        let hold = reload.holds(missingImages: loaded.missingImages.count, configChanged: changed.contains(PathKey(config.file)),
+                                changed: changed, at: now)
+        guard hold.held else { return nil }
         var effects: [KioskEffect] = []
-        if completionWaitStart == nil {
+        if hold.firstHold {
             let example = loaded.missingImages.min()!.path
             effects.append(.report("\(Limits.shortened(loaded.config.file)): the new deck names \(loaded.missingImages.count) "
                                    + "picture(s) not there yet, such as \(Limits.shortened(example)); keeping the last deck for up "
-                                   + "to \(Int(KioskRuntime.completionWait)) s while they arrive"))
+                                   + "to \(Int(RuntimeTuning.completionWait)) s while they arrive"))
         }
-        completionWaitStart = start
-        heldChanges.formUnion(changed)
-        if firstFrameShown { effects.append(.watch(watchedPaths.union(loaded.config.cards.map { PathKey($0.image) }))) }
+        if pacing.firstShown { effects.append(.watch(watchedPaths.union(loaded.config.cards.map { PathKey($0.image) }))) }
         return effects
     }
 
     /// When a wait for a new deck's pictures is over (nil when not waiting, or while the config is being read).
-    var completionWaitDeadline: Double? {
-        reloadInFlight ? nil : completionWaitStart.map { $0 + KioskRuntime.completionWait }
-    }
+    var completionWaitDeadline: Double? { reload.waitDeadline }
 
     /// Reloads once a wait for pictures is over, with the changes held; call from the timers.
     mutating func endCompletionWaitIfDue() -> [KioskEffect] {
-        guard let due = completionWaitDeadline, now >= due, !reloadInFlight else { return [] }
-        return requestReload(.files(heldChanges))
+        guard let due = completionWaitDeadline, now >= due, !reload.inFlight else { return [] }
+        return requestReload(.files(reload.heldChanges))
     }
 }

@@ -42,10 +42,10 @@ extension KioskRuntime {
                 break
             }
             if command == .pause { autoplay?.hold() } else { autoplay?.resume(at: now) }
-            needsFrame = true
+            pacing.needsFrame = true
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("paused", "\(isAutoplayPaused)")])))
         case .reload:
-            reloadReplies.append(client)
+            reload.awaitReply(client: client)
             effects += requestReload(.everything)
         case .status:
             effects.append(.reply(client: client, status))
@@ -63,7 +63,7 @@ extension KioskRuntime {
         let page = currentCard ?? 0
         let cards = config.cards
         let id = cards.indices.contains(page) && currentCard != nil ? cards[page].id.map(JSONText.quoted) ?? "null" : "null"
-        let age = lastPresented.map { PagerEvent.formatSeconds(now - $0) } ?? "null"
+        let age = pacing.lastPresented.map { PagerEvent.formatSeconds(now - $0) } ?? "null"
         return ControlReply(ok: true, fields: [
             ("page", "\(page)"), ("id", id), ("cards", "\(cards.count)"),
             ("paused", "\(isAutoplayPaused)"), ("autoplay", "\(autoplay != nil)"),

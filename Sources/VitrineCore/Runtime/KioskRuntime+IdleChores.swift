@@ -5,7 +5,7 @@ extension KioskRuntime {
     var idleChoresDeadline: Double? {
         guard !choresOut, let due = chores.due else { return nil }
         let at = max(due, now)
-        if let other = timerDeadline, other - at < IdleChores.quiet { return nil }
+        if let other = timerDeadline, other - at < RuntimeTuning.idleChoresQuiet { return nil }
         return at
     }
 

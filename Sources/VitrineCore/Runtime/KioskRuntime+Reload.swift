@@ -36,13 +36,8 @@ extension KioskRuntime {
         // Changed images are forgotten when the reload is taken (applyReload), not now: while a deploy is still
         // arriving, the cards on screen keep their pictures.
         if case .everything = request { effects.append(.forgetAllCards) }
-        needsFrame = true
-        if reloadInFlight {
-            reloadQueued = reloadQueued.map { $0.merged(with: request) } ?? request
-            return effects
-        }
-        reloadInFlight = true
-        effects.append(.loadConfig(changedImages: request.changedImages))
+        pacing.needsFrame = true
+        if let send = reload.request(request) { effects.append(.loadConfig(changedImages: send.changedImages)) }
         return effects
     }
 
@@ -52,18 +47,17 @@ extension KioskRuntime {
     /// error recurs), and the last good deck stays. A valid one logs `deckReloaded`, and `pageChanged` (with
     /// `"reason":"reload"`) when the card on screen is now at another index.
     mutating func applyReload(_ result: Result<LoadedConfig, ConfigError>, changedImages: Set<PathKey>?) -> [KioskEffect] {
-        reloadInFlight = false
-        needsFrame = true
+        reload.readReturned()
+        pacing.needsFrame = true
         var effects: [KioskEffect]
         if case .success(let loaded) = result, let changedImages, let held = holdForMissingImages(loaded, changed: changedImages) {
             effects = held
         } else {
-            let changed = (changedImages ?? []).union(heldChanges)
-            heldChanges = []
-            completionWaitStart = nil  // Whatever was awaited, this reload is taken (a SIGHUP, a bad config, all there).
+            // Whatever was awaited, this reload is taken (a SIGHUP, a bad config, all there).
+            let changed = reload.take(changed: changedImages ?? [])
             effects = changed.isEmpty ? [] : [.forgetImages(changed)]
             effects += swapDeck(result)
-            for client in reloadReplies {
+            for client in reload.takeReplies() {
                 switch result {
                 case .success: effects.append(.reply(client: client, ControlReply(ok: true, fields: [("cards", "\(config.cards.count)")])))
                 case .failure(let error):
@@ -71,14 +65,9 @@ extension KioskRuntime {
                     effects.append(.reply(client: client, .failure("config reload failed, keeping the last good deck: \(reason)")))
                 }
             }
-            reloadReplies = []
         }
         // Changes seen while the config was being read are read next.
-        if let queued = reloadQueued {
-            reloadQueued = nil
-            reloadInFlight = true
-            effects.append(.loadConfig(changedImages: queued.changedImages))
-        }
+        if let queued = reload.sendQueued() { effects.append(.loadConfig(changedImages: queued.changedImages)) }
         return effects
     }
 
@@ -88,20 +77,17 @@ extension KioskRuntime {
         let loaded: LoadedConfig
         switch result {
         case .failure(let error):
-            if error != lastReloadFailure {
+            if reload.failed(error) {
                 for diagnostic in error.diagnostics {
                     effects.append(.report("config reload failed, keeping the last good deck: \(diagnostic)"))
                 }
                 for warning in error.warnings { effects.append(.report("\(warning)")) }
             }
-            lastReloadFailure = error
             return effects
         case .success(let value):
             loaded = value
         }
-        lastReloadFailure = nil
-        for warning in loaded.warnings where !lastReloadWarnings.contains(warning) { effects.append(.report("\(warning)")) }
-        lastReloadWarnings = loaded.warnings
+        for warning in reload.succeeded(warnings: loaded.warnings) { effects.append(.report("\(warning)")) }
         let old = config
         var new = loaded.config
         // The mode (windowed or kiosk) is the run's, not the file's: --kiosk stays in force.
@@ -144,7 +130,7 @@ extension KioskRuntime {
         if new.cards != old.cards { deckGeneration += 1 }
         config = new
         effects += scheduleDeckReplaced(old: old)
-        if firstFrameShown { effects.append(.watch(watchedPaths)) }
+        if pacing.firstShown { effects.append(.watch(watchedPaths)) }
         return effects
     }
 }

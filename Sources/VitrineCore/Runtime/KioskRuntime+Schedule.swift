@@ -188,7 +188,7 @@ extension KioskRuntime {
     mutating func lookAtSchedule() -> [KioskEffect] {
         var local = wallClockIsSet ? localTime : nil
         if !schedule.checkNow, schedule.showing != nil {
-            guard let time = local, let boundary = schedule.nextBoundary, time.seconds >= boundary.seconds - 0.001 else {
+            guard let time = local, let boundary = schedule.nextBoundary, time.seconds >= boundary.seconds - RuntimeTuning.scheduleBoundarySlack else {
                 scheduleNextCheck()
                 return []
             }
@@ -219,7 +219,7 @@ extension KioskRuntime {
             schedule.nextCheck = nil
             return
         }
-        var next = now + KioskRuntime.wallClockRecheck
+        var next = now + RuntimeTuning.wallClockRecheck
         if let boundary = schedule.nextBoundary, let t = runtimeTime(at: boundary) { next = min(next, max(t, now)) }
         schedule.nextCheck = next
     }
@@ -261,7 +261,7 @@ extension KioskRuntime {
         schedule.isWholeDeck = order.count == config.cards.count && order.isInOrder
         schedule.frameList = schedule.isWholeDeck ? nil : Array(order)
         deckGeneration += 1
-        needsFrame = true
+        pacing.needsFrame = true
     }
 
     /// Finds the page of `autoplay.home` in the pages (the first page when that card does not show).

@@ -53,7 +53,8 @@ extension KioskRuntime {
     /// it, whatever the floating-point error of the offset.
     var awakeClock: (hours: WeeklyHours, local: LocalTime)? {
         guard let hours = config.display.awake, wallClockIsSet, let local = localTime else { return nil }
-        return (hours, LocalTime(seconds: (local.seconds * 1_000).rounded() / 1_000))
+        let ticks = RuntimeTuning.awakeClockTicksPerSecond
+        return (hours, LocalTime(seconds: (local.seconds * ticks).rounded() / ticks))
     }
 
     /// Why the screen should be awake now, or nil when it should sleep.
@@ -69,7 +70,7 @@ extension KioskRuntime {
     /// hours, the end of a wake by input, or the wall-clock recheck, whichever comes first; nil without hours.
     var sleepDeadline: Double? {
         guard config.display.awake != nil else { return nil }
-        var due = now + KioskRuntime.wallClockRecheck
+        var due = now + RuntimeTuning.wallClockRecheck
         if let (hours, local) = awakeClock, let next = hours.nextChange(after: local), let t = runtimeTime(at: next), t > now {
             due = min(due, t)
         }
@@ -97,7 +98,7 @@ extension KioskRuntime {
         sleep.frame = frame
         sleep.asleep = true
         sleep.swallowedPointer = nil
-        needsFrame = true
+        pacing.needsFrame = true
         let until = awakeClock.flatMap { $0.hours.nextChange(after: $0.local) }
         let note = "asleep outside display.awake" + (until.map { " until \($0)" } ?? "")
         return [.log([TimedKioskEvent(t: now, .asleep(until: until))]), .displaySleep(true, note: note)]
@@ -108,7 +109,7 @@ extension KioskRuntime {
         guard sleep.asleep else { return [] }
         sleep.asleep = false
         sleep.frame = nil
-        needsFrame = true
+        pacing.needsFrame = true
         if let old = autoplay {
             // Attract mode stood still while asleep: its interval starts again now rather than advancing at once.
             var fresh = Autoplay(config: old.config, start: now)

@@ -35,13 +35,13 @@ extension KioskRuntime {
     /// the progress bar, the schedule. Until then an idle kiosk is quiet (the renderer rests its card by it).
     public var timerDeadline: Double? {
         var deadlines: [Double] = []
-        if let nextHeartbeat { deadlines.append(nextHeartbeat) }
+        if let beat = watchdog.nextBeat { deadlines.append(beat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
         if let sleepDeadline { deadlines.append(sleepDeadline) }
         if let autoplay, !sleep.asleep {
             if let due = autoplay.nextDeadline(after: now, interval: currentInterval) { deadlines.append(due) }
             if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
-                deadlines.append(now + (currentInterval ?? autoplay.config.interval) / KioskRuntime.progressBarSteps)
+                deadlines.append(now + (currentInterval ?? autoplay.config.interval) / RuntimeTuning.progressBarSteps)
             }
         }
         if let check = schedule.nextCheck { deadlines.append(check) }
@@ -51,19 +51,11 @@ extension KioskRuntime {
     /// Runs whatever timer is due at ``now``.
     mutating func runTimers() -> [KioskEffect] {
         var effects = endCompletionWaitIfDue()
-        if let period = settings.heartbeatPeriod, let due = nextHeartbeat, now >= due {
-            nextHeartbeat = now + period
-            // The screen is the truth: a loop that runs but cannot present a frame it owes does not feed the
-            // watchdog, so systemd restarts it.
-            if let owed = frameOwedSince, now - owed > period {
-                if !watchdogStarved {
-                    effects.append(.report("no frame presented for \(Int(now - owed)) s: not feeding the systemd watchdog"))
-                }
-                watchdogStarved = true
-            } else {
-                watchdogStarved = false
-                effects.append(.feedWatchdog)
-            }
+        switch watchdog.beat(at: now, frameOwedSince: pacing.owedSince) {
+        case .feed: effects.append(.feedWatchdog)
+        case .starve(let seconds, true):
+            effects.append(.report("no frame presented for \(seconds) s: not feeding the systemd watchdog"))
+        case .starve(_, false), nil: break
         }
         effects += syncSchedule()
         guard var autoplay, !sleep.asleep else { return effects }
@@ -83,7 +75,7 @@ extension KioskRuntime {
     ///
     /// The one pacing rule of the loop, for the window and the manual clock alike.
     public var nextWake: Double? {
-        if wantsFrames { return (lastFrameCheck ?? now) + KioskRuntime.frameInterval }
+        if wantsFrames { return pacing.nextFrame(now: now) }
         return nextDeadline
     }
 
@@ -92,7 +84,7 @@ extension KioskRuntime {
         if sleep.asleep, let frame = sleep.frame { return frame }
         let progress = autoplay.flatMap { autoplay -> Double? in
             guard autoplay.config.progressBar, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
-            return (share * KioskRuntime.progressBarSteps).rounded(.down) / KioskRuntime.progressBarSteps
+            return (share * RuntimeTuning.progressBarSteps).rounded(.down) / RuntimeTuning.progressBarSteps
         }
         return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
                           background: config.display.background, progress: progress, deckGeneration: deckGeneration,
@@ -108,31 +100,22 @@ extension KioskRuntime {
     public mutating func frame(at now: Double) -> KioskFrame? {
         let alpha = clock.stepDuration > 0 ? clock.accumulator / clock.stepDuration : 1
         let frame = currentFrame(alpha: min(max(alpha, 0), 1))
-        lastFrameCheck = max(lastFrameCheck ?? now, now)
-        guard needsFrame || frame != lastFrame else { return nil }
-        needsFrame = false
-        lastFrame = frame
-        lastFrameTime = now
+        guard pacing.check(frame, at: now) else { return nil }
         chores.activity(at: now)
-        if frameOwedSince == nil { frameOwedSince = now }
         return frame
     }
 
     /// The frame handed out last is on screen, `duration` seconds after it was asked for (when known); the first
     /// one also starts what waits for it.
     public mutating func framePresented(at now: Double, duration: Double? = nil) -> [KioskEffect] {
-        frameOwedSince = nil
-        lastPresented = now
-        if let duration, duration > KioskRuntime.frameInterval { framesOverBudget += 1 }
-        guard !firstFrameShown else { return [] }
-        firstFrameShown = true
+        guard pacing.presented(at: now, duration: duration) else { return [] }
         // Draw again at once, so the neighbours start composing in the background (asleep, nothing is composed).
-        needsFrame = !sleep.asleep
+        pacing.needsFrame = !sleep.asleep
         return [.firstFrameShown, .watch(watchedPaths)]
     }
 
     /// The frame handed out last could not be drawn: it stays owed and is asked for again.
     public mutating func frameFailed(at now: Double) {
-        needsFrame = true
+        pacing.needsFrame = true
     }
 }

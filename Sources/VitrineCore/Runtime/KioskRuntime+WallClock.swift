@@ -1,12 +1,10 @@
 extension KioskRuntime {
-    /// While anything follows the wall clock (a card's window, `display.awake`), the runtime asks to be woken at
-    /// least this often (seconds), so that its driver sees a clock that jumped (the first NTP sync after a boot in
-    /// 1970, a daylight-saving change) and the schedules follow it within a minute, even between boundaries.
-    public static let wallClockRecheck = 60.0
+    /// How often the runtime asks to be woken while anything follows the wall clock
+    /// (see ``RuntimeTuning/wallClockRecheck``).
+    public static let wallClockRecheck = RuntimeTuning.wallClockRecheck
 
-    /// How far the wall clock may drift from what the runtime expects before it counts as a jump: more than a
-    /// loop's own jitter, far less than any schedule's minute.
-    public static let wallClockJumpTolerance = 1.0
+    /// How far the wall clock may drift before it counts as a jump (see ``RuntimeTuning/wallClockJumpTolerance``).
+    public static let wallClockJumpTolerance = RuntimeTuning.wallClockJumpTolerance
 
     /// Moves time to `now` as ``advance(to:)`` does, after taking `wallClock`, what the wall clock shows at `now`
     /// (nil: the driver has no wall clock).
@@ -24,7 +22,7 @@ extension KioskRuntime {
     /// ``wallClockJumpTolerance`` (or has none); the schedule is looked at again at the next wake.
     mutating func followWallClock(_ local: LocalTime, at t: Double) {
         guard local.seconds.isFinite, t.isFinite else { return }
-        if let expected = localTime(at: t), abs(local.seconds - expected.seconds) < KioskRuntime.wallClockJumpTolerance { return }
+        if let expected = localTime(at: t), abs(local.seconds - expected.seconds) < RuntimeTuning.wallClockJumpTolerance { return }
         localOffset = local.seconds - t
         scheduleClockChanged()
     }

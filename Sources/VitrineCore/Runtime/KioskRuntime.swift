@@ -24,10 +24,10 @@ public struct KioskRuntime: Sendable {
         }
     }
 
-    /// The frame interval when the renderer cannot wait for vsync: 60 Hz, the common panel rate.
-    public static let frameInterval = 1.0 / 60.0
-    /// How many times per autoplay interval the progress bar moves: smooth enough for a 4 pt bar.
-    public static let progressBarSteps = 60.0
+    /// The frame interval when the renderer cannot wait for vsync (see ``RuntimeTuning/frameInterval``).
+    public static let frameInterval = RuntimeTuning.frameInterval
+    /// How many times per autoplay interval the progress bar moves (see ``RuntimeTuning/progressBarSteps``).
+    public static let progressBarSteps = RuntimeTuning.progressBarSteps
 
     /// The settings.
     public let settings: Settings
@@ -49,19 +49,11 @@ public struct KioskRuntime: Sendable {
     /// The window's drawable in physical pixels, and pixels per point.
     var physicalPixels: PixelSize
     var pointScale: Double
-    /// Set when the screen must be drawn again whatever the frame says (first frame, expose, a card ready).
-    var needsFrame = true
-    /// The frame last handed out to be drawn, and when.
-    var lastFrame: KioskFrame?
-    var lastFrameTime: Double?
-    /// When ``frame(at:)`` was last asked, drawn or not: frames are paced from it.
-    var lastFrameCheck: Double?
-    /// When a frame was asked for that has not been presented yet.
-    var frameOwedSince: Double?
-    var firstFrameShown = false
+    /// Which frames are handed out and presented, and when the next is due (see `FramePacing.swift`).
+    var pacing = FramePacing()
     var deckGeneration = 0
-    var nextHeartbeat: Double?
-    var watchdogStarved = false
+    /// When to feed systemd's watchdog (see `WatchdogState.swift`).
+    var watchdog: WatchdogState
     /// The latest time the runtime was given.
     var now: Double
     /// Local wall time minus runtime time, once the driver has said what the wall clock shows.
@@ -70,24 +62,13 @@ public struct KioskRuntime: Sendable {
     var schedule = ScheduleState()
     /// The sleeping screen (see `KioskRuntime+Sleep.swift`).
     var sleep = SleepState()
-    /// Reloading: whether a config read is out, what changed since it went out (nil: everything), and the last
-    /// failure (so reloading for an image alone does not repeat it word for word).
-    var reloadInFlight = false
-    var reloadQueued: ReloadRequest?
-    var lastReloadFailure: ConfigError?
-    /// The warnings of the last config taken: a reload reports only new ones (a folder deck reloads on every file).
-    var lastReloadWarnings: [ConfigDiagnostic] = []
-    /// While a new deck's pictures are awaited: when the wait began, and every change held back meanwhile
-    /// (see `KioskRuntime+Completeness.swift`).
-    var completionWaitStart: Double?
-    var heldChanges: Set<PathKey> = []
-    /// Control clients waiting for the outcome of a `reload`.
-    var reloadReplies: [Int] = []
+    /// Reloading: the read that is out and what follows it, the wait for a new deck's pictures, what was last
+    /// reported, and who waits for the outcome (see `KioskRuntime+Reload.swift`).
+    var reload = ReloadState()
     /// When the kiosk started and when a frame was last presented, for `status`.
     let startTime: Double
-    var lastPresented: Double?
     /// Presented frames that took longer than ``frameInterval`` to build, draw and present.
-    public internal(set) var framesOverBudget = 0
+    public var framesOverBudget: Int { pacing.overBudget }
 
     /// A kiosk showing `config` in a drawable of `pixels` (physical) at `pointScale`, starting at time `start`,
     /// when the wall clock shows `localTime` (nil: not known yet).
@@ -109,7 +90,7 @@ public struct KioskRuntime: Sendable {
         startTime = start
         localOffset = localTime.map { $0.seconds - start }
         autoplay = config.autoplay.map { Autoplay(config: $0, start: start) }
-        nextHeartbeat = settings.heartbeatPeriod.map { start + $0 }
+        watchdog = WatchdogState(period: settings.heartbeatPeriod, start: start)
         chores = IdleChores(startedAt: start)
         startSchedule()
         attract.card = headingCard
@@ -123,7 +104,7 @@ public struct KioskRuntime: Sendable {
     /// Whether something moves, a finger is down, or a frame is owed: the driver should draw at the frame rate
     /// rather than sleep until ``nextDeadline``.
     public var wantsFrames: Bool {
-        !session.isIdle || needsFrame || lastFrame.map { $0 != currentFrame(alpha: 1) } ?? true
+        !session.isIdle || pacing.wants(currentFrame(alpha: 1))
     }
 
     /// Whether attract mode is paused by recent input (false without attract mode).
@@ -152,11 +133,11 @@ public struct KioskRuntime: Sendable {
             physicalPixels = pixels
             pointScale = scale
             session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display))
-            needsFrame = true
+            pacing.needsFrame = true
         case .exposed, .cardReady:
-            needsFrame = true
+            pacing.needsFrame = true
         case .targetsReset:
-            needsFrame = true
+            pacing.needsFrame = true
             effects.append(.forgetAllCards)
         case .filesChanged(let paths):
             effects += requestReload(.files(paths))
