@@ -29,6 +29,9 @@ final class StartupSignals: @unchecked Sendable {
     /// Sets the signal dispositions the process starts with, as the first thing `main` does, before any library is
     /// opened or any thread started.
     ///
+    /// SIGTERM and SIGINT are recorded, not fatal, until `run` watches them or another command releases them
+    /// (``recordStops()``).
+    ///
     /// SIGHUP and SIGUSR1 (reload, statistics) get a handler that drops them, at once: at their default they ended
     /// the process until the signal watcher took them over, 10-35 ms into `run` (once its first card's decode had
     /// started), and a SIGHUP sent with a deploy or a SIGUSR1 from a monitor that early killed the kiosk.
@@ -47,21 +50,62 @@ final class StartupSignals: @unchecked Sendable {
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
         for signal in [SIGHUP, SIGUSR1] { sigaction(signal, &action, nil) }
+        recordStops()
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// A SIGTERM or SIGINT that came before the watcher took the signals over (0: none), recorded by
+    /// ``recordStops()``'s handler. Atomic, so the handler may store it (an atomic store is async-signal-safe).
+    private static let early = Atomic<Int32>(0)
+
+    /// Makes a SIGTERM or SIGINT a recorded stop instead of the end of the process, from `main`'s first line
+    /// (``takeOverAtStart()``) until `run`'s watcher takes them; any other command gives them back their default
+    /// at once (``releaseStops()``).
+    ///
+    /// At their default they ended `run` (exit 143, nothing said) from `main`'s first line until the watcher's
+    /// sources were registered, which libdispatch does on a thread of its own some time after ``init()``: after
+    /// the fonts are looked for and the heap tuned, 2-10 ms into `run`, longer on a busy machine (the field test:
+    /// 5 of 52 stops sent 1 ms after a SIGUSR1 that `main` had already caught). The handler only stores the signal;
+    /// ``init()`` and ``handOver(to:)`` act on it. libdispatch replaces the handler when it registers its sources.
+    static func recordStops() {
+        _ = early.load(ordering: .relaxed)  // Initialized here, not first in the handler.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in StartupSignals.early.store(signal, ordering: .relaxed) }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for signal in [SIGTERM, SIGINT] { sigaction(signal, &action, nil) }
+    }
+
+    /// Gives SIGTERM and SIGINT back their default, for a command other than `run`, and ends the process by a
+    /// stop recorded since `main` began, as the signal would have.
+    static func releaseStops() {
+        for signal in [SIGTERM, SIGINT] { Glibc.signal(signal, SIG_DFL) }
+        let signal = early.load(ordering: .relaxed)
+        if signal != 0 { raise(signal) }
     }
 
     /// Starts watching; call it before the first card's decode starts.
     init() {
         watcher = SignalWatcher(queue: queue) { [self] signal in
             guard signal == SIGTERM || signal == SIGINT else { return }
-            if let stop = stopApp.withLock({ $0 }) {
-                stop(signal)
-                return
-            }
-            caught.store(signal, ordering: .relaxed)
-            DecodeStop.process.stop()
-            Log.info("stopping (signal \(signal)) while starting: the image decodes under way are abandoned")
+            stop(bySignal: signal)
         }
+        // A stop that came before the watcher: act on it now (one that comes before libdispatch registers the
+        // watcher's sources is recorded too, and taken at the hand-over).
+        let signal = Self.early.load(ordering: .relaxed)
+        if signal != 0 { queue.sync { stop(bySignal: signal) } }
+    }
+
+    /// A stop signal on the watcher's queue: passed to the app once it has taken over, else every decode is
+    /// abandoned and the signal kept for the hand-over.
+    private func stop(bySignal signal: Int32) {
+        if let stop = stopApp.withLock({ $0 }) {
+            stop(signal)
+            return
+        }
+        guard caught.exchange(signal, ordering: .relaxed) == 0 else { return }
+        DecodeStop.process.stop()
+        Log.info("stopping (signal \(signal)) while starting: the image decodes under way are abandoned")
     }
 
     /// Hands the app a stop signal caught before, and any that comes later, until ``end()``.
@@ -69,7 +113,7 @@ final class StartupSignals: @unchecked Sendable {
         let stop = app.signalStop
         stopApp.withLock { $0 = stop }
         queue.sync {}  // A call already on the queue has run.
-        let signal = caught.load(ordering: .relaxed)
+        let signal = caught.load(ordering: .relaxed) != 0 ? caught.load(ordering: .relaxed) : Self.early.load(ordering: .relaxed)
         if signal != 0 { app.stop(bySignal: signal) }
     }
 

@@ -52,6 +52,8 @@ enum Vitrine {
         } else {
             command = "run"
         }
+        // Only run takes over SIGTERM and SIGINT (StartupSignals); every other command ends on them as usual.
+        if command != "run" { StartupSignals.releaseStops() }
         if arguments.first == "--help" || arguments.first == "-h" || command == "help" {
             print(usage)
             return ExitCode.ok

@@ -38,4 +38,23 @@ import VitrineTestSupport
             #expect(app.wait(seconds: 10) == 0, "SIGTERM after signals \(offset * 1000) ms into main: \(app.errors)")
         }
     }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStopInTheFirst30MillisecondsOfMainQuitsCleanly(signal: Int32) throws {
+        // In the field test a SIGTERM after main had begun, before run's start-up watcher had its sources
+        // registered by libdispatch, ended the kiosk with 143 and nothing said (5 of 52 stops sent 1 ms after a
+        // SIGUSR1 that main had already caught).
+        let x = try XvfbSession()
+        for offset in [0, 0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30].map({ $0 / 1000 }) {
+            let app = try x.launchVitrine(["run", "--windowed", "300x200"])
+            let pid = app.process.processIdentifier
+            let spawned = Date()
+            while !Self.hasBegunMain(pid), app.process.isRunning, Date().timeIntervalSince(spawned) < 10 {}
+            let begun = Date()
+            while Date().timeIntervalSince(begun) < offset {}
+            kill(pid, signal)
+            #expect(app.wait(seconds: 10) == 0,
+                    "signal \(signal) \(offset * 1000) ms into main: ended by \(app.process.terminationReason) \(app.process.terminationStatus) \(app.errors)")
+        }
+    }
 }
