@@ -307,9 +307,10 @@ public enum JPEGDCImage {
             let size = PixelSize(width: (width + 7) / 8, height: (height + 7) / 8)
             let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
             var pixels = [UInt32](repeating: 0xFF00_0000, count: size.width * size.height)
-            // Each block's mean (the DC term is 8 times it, less the level shift of 128), and for each output
-            // column and row the block it falls in, per component.
-            let means = components.map { c in c.dc.map { ($0 &* quant[c.table] &+ 4) >> 3 &+ 128 } }
+            // Each block's mean (the DC term is 8 times it, less the level shift of 128), clamped to a sample's
+            // range so that the colour conversion below cannot overflow on a damaged file's huge terms, and for
+            // each output column and row the block it falls in, per component.
+            let means = components.map { c in c.dc.map { min(max(($0 &* quant[c.table] &+ 4) >> 3 &+ 128, 0), 255) } }
             let columns = components.map { c in (0..<size.width).map { min($0 * c.h / hMax, c.blocksWide - 1) } }
             let rows = components.map { c in (0..<size.height).map { min($0 * c.v / vMax, c.blocksHigh - 1) * c.blocksWide } }
             let rgb = components.count == 3

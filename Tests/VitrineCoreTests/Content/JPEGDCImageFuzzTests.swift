@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineFixtures
+
+/// Damaged and hostile variants of real JPEGs through ``JPEGDCImage`` and ``ExifThumbnail``: each must give nil or
+/// a picture (a range inside the file) without trapping, from a seeded generator so every failure replays.
+@Suite struct JPEGDCImageFuzzTests {
+    /// The JPEG fixtures of the SDL tests, read from the source tree, and files built byte by byte.
+    static let seeds: [(name: String, bytes: [UInt8])] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("VitrineSDLTests/Fixtures")
+        let files = ["progressive.jpg", "progressive-grey.jpg", "progressive-420-restarts.jpg", "progressive-photo.jpg",
+                     "cmyk-adobe.jpg"]
+        var seeds = files.compactMap { name in
+            (try? Data(contentsOf: folder.appendingPathComponent(name))).map { (name, [UInt8]($0)) }
+        }
+        seeds.append(("built progressive", ImageHeaders.progressiveJPEG(width: 40, height: 24, scans: 2)))
+        seeds.append(("built baseline", ImageHeaders.flatJPEG(width: 16, height: 16) { x, y in [UInt8(x * 90), 128, 200] }))
+        let exif = ExifThumbnailTests.jpeg(thumbnail: ExifThumbnailTests.thumbnail, little: true).bytes
+        seeds.append(("built Exif", exif))
+        return seeds
+    }()
+
+    /// A segment: where its marker is, the marker, and where it ends (the entropy-coded data after SOS included).
+    struct Segment { var at: Int, marker: UInt8, end: Int }
+
+    /// The segments of `bytes`, as far as they parse.
+    static func segments(_ bytes: [UInt8]) -> [Segment] {
+        var found: [Segment] = [], at = 2
+        while at + 3 < bytes.count, bytes[at] == 0xFF {
+            let marker = bytes[at + 1]
+            var end = at + 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+            guard end > at + 2, end <= bytes.count else { break }
+            if marker == 0xDA {
+                while end + 1 < bytes.count, !(bytes[end] == 0xFF && bytes[end + 1] != 0 && !(0xD0...0xD7).contains(bytes[end + 1])) {
+                    end += 1
+                }
+            }
+            found.append(Segment(at: at, marker: marker, end: end))
+            at = end
+        }
+        return found
+    }
+
+    /// One damaged variant of `bytes`, chosen by `random`.
+    static func variant(of bytes: [UInt8], _ segments: [Segment], _ random: inout SplitMix64) -> [UInt8] {
+        var out = bytes
+        guard !out.isEmpty else { return out }
+        func put(_ value: Int, at offset: Int, width: Int = 1) {
+            for i in 0..<width where offset + i < out.count && offset + i >= 0 {
+                out[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (width - 1 - i)))
+            }
+        }
+        func pick(_ markers: ClosedRange<UInt8>) -> Segment? {
+            let matching = segments.filter { markers.contains($0.marker) }
+            return matching.isEmpty ? nil : matching[random.next(0, matching.count)]
+        }
+        let extremes = [0, 1, 2, 3, 0x7F, 0x80, 0xFE, 0xFF, 0xFFFF, 0xFFFE, 0x8000]
+        switch random.next(0, 14) {
+        case 0:  // Cut at a marker, or just after one.
+            if let s = pick(0x00...0xFF) { out = Array(out[..<min(out.count, s.at + random.next(0, 6))]) }
+        case 1:  // Cut anywhere.
+            out = Array(out[..<random.next(0, out.count)])
+        case 2:  // One or several bits flipped.
+            for _ in 0..<random.next(1, 9) { out[random.next(0, out.count)] ^= UInt8(1 << random.next(0, 8)) }
+        case 3:  // Bytes set to 0x00 or 0xFF.
+            for _ in 0..<random.next(1, 5) { out[random.next(0, out.count)] = random.next(0, 2) == 0 ? 0 : 0xFF }
+        case 4:  // A segment's length.
+            if let s = pick(0x00...0xFF) { put([0, 1, 2, 3, 0xFFFF, random.next(0, 0x10000)][random.next(0, 6)], at: s.at + 2, width: 2) }
+        case 5:  // SOF's precision, height, width.
+            if let s = pick(0xC0...0xCF) {
+                let field = [(4, 2), (6, 2), (3, 0)][random.next(0, 3)]
+                let value = [0, 1, 7, 8, 9, 12, 16, 255, 65535, 8192, 32768][random.next(0, 11)]
+                field.1 == 0 ? put(value, at: s.at + 4) : put(value, at: s.at + 2 + field.0 + 1, width: 2)
+            }
+        case 6:  // SOF's component count, ids, sampling factors and tables.
+            if let s = pick(0xC0...0xCF) {
+                if random.next(0, 3) == 0 {
+                    put([0, 2, 4, 5, 255][random.next(0, 5)], at: s.at + 9)
+                } else {
+                    let c = s.at + 10 + 3 * random.next(0, 4)
+                    put([0, 0x11, 0x44, 0x41, 0x14, 0xFF, 0x0F, 0xF0, 0x22, 0x12][random.next(0, 10)], at: c + random.next(0, 3))
+                }
+            }
+        case 7:  // DHT's code counts and table classes.
+            if let s = pick(0xC4...0xC4) {
+                let field = s.at + 4 + random.next(0, 17)
+                put([255, 0, 1, 0x13, 0x04, 0xFF][random.next(0, 6)], at: field)
+            }
+        case 8:  // DRI.
+            if let s = pick(0xDD...0xDD) {
+                put([0, 1, 2, 0xFFFF][random.next(0, 4)], at: s.at + 4, width: 2)
+            } else if let s = pick(0xDA...0xDA) {
+                let dri: [UInt8] = [0xFF, 0xDD, 0, 4, 0, UInt8(random.next(0, 3))]
+                out.insert(contentsOf: dri, at: s.at)
+            }
+        case 9:  // SOS's selectors, tables, spectral selection and approximation.
+            if let s = pick(0xDA...0xDA) {
+                let offset = s.at + 4 + random.next(0, 10)
+                put([0, 1, 4, 5, 0xFF, 0x33, 0xF0, 0x0F, 0x3F, 0x10][random.next(0, 10)], at: offset)
+            }
+        case 10:  // A segment twice.
+            if let s = pick(0x00...0xFF) {
+                let copies = random.next(1, 4)
+                for _ in 0..<copies { out.insert(contentsOf: bytes[s.at..<s.end], at: s.end) }
+            }
+        case 11:  // A segment removed.
+            if let s = pick(0x00...0xFF) { out.removeSubrange(s.at..<s.end) }
+        case 12:  // DQT's values, 8- or 16-bit.
+            if let s = pick(0xDB...0xDB) {
+                put([0x00, 0x10, 0x13, 0xFF][random.next(0, 4)], at: s.at + 4)
+                put(extremes[random.next(0, extremes.count)], at: s.at + 5, width: 2)
+            }
+        default:  // A field anywhere set to an extreme.
+            put(extremes[random.next(0, extremes.count)], at: random.next(0, out.count), width: random.next(1, 3))
+        }
+        return out
+    }
+
+    /// `name`'s bytes with `changes` (offset, byte) made.
+    static func fixture(_ name: String, _ changes: [(Int, UInt8)] = []) -> [UInt8] {
+        var bytes = seeds.first { $0.name == name }!.bytes
+        for (offset, value) in changes { bytes[offset] = value }
+        return bytes
+    }
+
+    /// Found by the fuzzer: a colour file's width set to 65535 makes DC terms run far out of a sample's range
+    /// (nothing resets the prediction in the blocks past the data), and the YCbCr conversion overflowed Int32.
+    @Test func hugeDCTermsDoNotOverflowTheColourConversion() throws {
+        let bytes = Self.fixture("progressive.jpg", [(0xA5, 0xFF), (0xA6, 0xFF)])
+        let picture = try #require(JPEGDCImage.decode(bytes))
+        #expect(picture.size == PixelSize(width: 8192, height: 2))
+    }
+
+    @Test func damagedFilesGiveNilOrAPictureWithoutTrapping() {
+        var random = SplitMix64(seed: 0x5EED_D0C)
+        var decoded = 0, total = 0
+        for seed in Self.seeds {
+            let segments = Self.segments(seed.bytes)
+            // The big photo costs more a decode: fewer of its variants keep the test quick.
+            let count = seed.bytes.count > 10_000 ? 500 : 3_000
+            for _ in 0..<count {
+                var bytes = Self.variant(of: seed.bytes, segments, &random)
+                if random.next(0, 4) == 0 { bytes = Self.variant(of: bytes, Self.segments(bytes), &random) }
+                total += 1
+                if let picture = JPEGDCImage.decode(bytes) {
+                    decoded += 1
+                    #expect(picture.pixels.count == picture.size.width * picture.size.height)
+                    #expect(picture.size.width * picture.size.height <= ImageLimits.maximumPixels / 64)
+                }
+                if let range = ExifThumbnail.range(in: bytes) {
+                    #expect(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+                }
+            }
+        }
+        #expect(total >= 20_000)
+        #expect(decoded > 0)
+    }
+}
