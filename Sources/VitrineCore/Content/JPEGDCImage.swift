@@ -14,8 +14,14 @@ public enum JPEGDCImage {
 
     /// The 1/8-scale picture of the progressive JPEG `bytes`, or nil when it is not one this reads.
     public static func decode(_ bytes: [UInt8]) -> Picture? {
+        decodeCountingWork(bytes).picture
+    }
+
+    /// ``decode(_:)``, with the work it did: DC plane entries allocated, MCUs visited and symbols decoded.
+    static func decodeCountingWork(_ bytes: [UInt8]) -> (picture: Picture?, work: Int) {
         var reader = Reader(bytes: bytes)
-        return try? reader.read()
+        let picture = try? reader.read()
+        return (picture ?? nil, reader.work)
     }
 
     private struct Component {
@@ -70,6 +76,8 @@ public enum JPEGDCImage {
         var bits: UInt64 = 0, count = 0
         /// Set when the data ended before a marker: the scan is cut off.
         var ranOut = false
+        /// The work done so far (for the tests): DC plane entries allocated, MCUs visited, symbols decoded.
+        var work = 0
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -116,7 +124,8 @@ public enum JPEGDCImage {
             height = try word(body + 1)
             width = try word(body + 3)
             let n = try byte(body + 5)
-            guard width > 0, height > 0, n == 1 || n == 3 else { throw Stop() }
+            // A second frame header would add its components to the first's (and their planes): one frame a file.
+            guard components.isEmpty, width > 0, height > 0, n == 1 || n == 3 else { throw Stop() }
             for i in 0..<n {
                 let p = body + 6 + 3 * i
                 let sampling = try byte(p + 1)
@@ -131,6 +140,7 @@ public enum JPEGDCImage {
                 components[i].blocksWide = mcusWide * components[i].h
                 components[i].blocksHigh = mcusHigh * components[i].v
                 components[i].dc = [Int32](repeating: 0, count: components[i].blocksWide * components[i].blocksHigh)
+                work += components[i].dc.count
             }
         }
 
@@ -160,10 +170,13 @@ public enum JPEGDCImage {
         /// Reads one scan's header at `body` and, for a first DC scan, its data; returns where the next marker is.
         mutating func scan(_ body: Int) throws(Stop) -> Int {
             let n = try byte(body)
+            // A scan has 1 to 4 components: none would visit every MCU for nothing, scan after scan.
+            guard (1...4).contains(n) else { throw Stop() }
             var members: [(index: Int, table: Int)] = []
             for i in 0..<n {
                 let id = UInt8(try byte(body + 1 + 2 * i))
-                guard let index = components.firstIndex(where: { $0.id == id }) else { throw Stop() }
+                guard let index = components.firstIndex(where: { $0.id == id }),
+                      !members.contains(where: { $0.index == index }) else { throw Stop() }
                 members.append((index, try byte(body + 2 + 2 * i) >> 4))
             }
             let q = body + 1 + 2 * n
@@ -200,6 +213,7 @@ public enum JPEGDCImage {
                         for i in predictions.indices { predictions[i] = 0 }
                     }
                     units += 1
+                    work += 1
                     for (m, member) in members.enumerated() {
                         // Plain numbers: a copy of the component would hold its plane and make each write copy it.
                         let (wide, high, blocksWide, blocksHigh) = geometry[m]
@@ -264,6 +278,7 @@ public enum JPEGDCImage {
 
         mutating func decode(_ table: Int) throws(Stop) -> Int {
             guard let huffman = tables[table] else { throw Stop() }
+            work += 1
             fill()
             let fast = huffman.fast[peek(Huffman.fastBits)]
             if fast != 0 {

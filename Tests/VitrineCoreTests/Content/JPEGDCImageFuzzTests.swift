@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VitrineCore
+@testable import VitrineCore
 import VitrineFixtures
 
 /// Damaged and hostile variants of real JPEGs through ``JPEGDCImage`` and ``ExifThumbnail``: each must give nil or
@@ -131,6 +131,38 @@ import VitrineFixtures
         let bytes = Self.fixture("progressive.jpg", [(0xA5, 0xFF), (0xA6, 0xFF)])
         let picture = try #require(JPEGDCImage.decode(bytes))
         #expect(picture.size == PixelSize(width: 8192, height: 2))
+    }
+
+    /// A 16000x16000 grey progressive file's header and DC table, then `scans`.
+    static func bigGrey(components: Int = 1, frames: Int = 1, then scans: [UInt8]) -> [UInt8] {
+        func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] { [0xFF, marker] + ImageHeaders.bigEndian(body.count + 2, 2) + body }
+        let sof = segment(0xC2, [8, 0x3E, 0x80, 0x3E, 0x80, UInt8(components)] + (0..<components).flatMap { [UInt8($0 + 1), 0x11, 0] })
+        return [0xFF, 0xD8] + [[UInt8]](repeating: sof, count: frames).flatMap { $0 }
+            + segment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]) + scans + [0xFF, 0xD9]
+    }
+
+    /// Scans of no component each visited every MCU of the frame for nothing (4 M here): 8 bytes a scan, so
+    /// 400 of them (3 KB) took 1.6 G steps, minutes of the main loop.
+    @Test func aScanOfNoComponentIsRefused() {
+        let empty: [UInt8] = [0xFF, 0xDA, 0, 6, 0, 0, 0x3F, 0]
+        let result = JPEGDCImage.decodeCountingWork(Self.bigGrey(then: [[UInt8]](repeating: empty, count: 5).flatMap { $0 }))
+        #expect(result.picture?.size == nil)
+        #expect(result.work < 10_000_000)
+    }
+
+    /// Frame headers after the first added their components and planes to it (each 3 x 16 MB here).
+    @Test func aSecondFrameHeaderIsRefused() {
+        let result = JPEGDCImage.decodeCountingWork(Self.bigGrey(components: 3, frames: 2, then: []))
+        #expect(result.picture?.size == nil)
+        #expect(result.work < 20_000_000)
+    }
+
+    /// One component named 255 times in a scan multiplied the work of a DC scan 255 times.
+    @Test func aComponentTwiceInAScanIsRefused() {
+        let scan: [UInt8] = [0xFF, 0xDA, 0, 12, 4, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0]
+        let result = JPEGDCImage.decodeCountingWork(Self.bigGrey(then: scan))
+        #expect(result.picture?.size == nil)
+        #expect(result.work < 10_000_000)
     }
 
     @Test func damagedFilesGiveNilOrAPictureWithoutTrapping() {
