@@ -76,6 +76,8 @@ public enum JPEGDCImage {
         var bits: UInt64 = 0, count = 0
         /// Set when the data ended before a marker: the scan is cut off.
         var ranOut = false
+        /// Zero bytes given in place of data since the scan or restart interval began (at a marker or the end).
+        var padding = 0
         /// The work done so far (for the tests): DC plane entries allocated, MCUs visited, symbols decoded.
         var work = 0
 
@@ -125,7 +127,9 @@ public enum JPEGDCImage {
             width = try word(body + 3)
             let n = try byte(body + 5)
             // A second frame header would add its components to the first's (and their planes): one frame a file.
-            guard components.isEmpty, width > 0, height > 0, n == 1 || n == 3 else { throw Stop() }
+            guard components.isEmpty, width > 0, height > 0, width * height <= ImageLimits.maximumPixels, n == 1 || n == 3 else {
+                throw Stop()
+            }
             for i in 0..<n {
                 let p = body + 6 + 3 * i
                 let sampling = try byte(p + 1)
@@ -135,7 +139,6 @@ public enum JPEGDCImage {
             }
             let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
             let mcusWide = (width + 8 * hMax - 1) / (8 * hMax), mcusHigh = (height + 8 * vMax - 1) / (8 * vMax)
-            guard mcusWide * mcusHigh * hMax * vMax <= 4_000_000 else { throw Stop() }  // 256 MP: past any limit.
             for i in components.indices {
                 components[i].blocksWide = mcusWide * components[i].h
                 components[i].blocksHigh = mcusHigh * components[i].v
@@ -203,7 +206,7 @@ public enum JPEGDCImage {
                 return single == nil ? (c.h, c.v, c.blocksWide, c.blocksHigh) : (1, 1, c.blocksWide, c.blocksHigh)
             }
             at = start
-            bits = 0; count = 0
+            bits = 0; count = 0; padding = 0
             ranOut = false
             var units = 0
             for row in 0..<unitsHigh {
@@ -235,7 +238,7 @@ public enum JPEGDCImage {
 
         /// Skips to the marker after a restart interval's data, and past it.
         mutating func restart() throws(Stop) {
-            bits = 0; count = 0
+            bits = 0; count = 0; padding = 0
             while at + 1 < bytes.count {
                 if bytes[at] == 0xFF, (0xD0...0xD7).contains(bytes[at + 1]) { at += 2; return }
                 at += 1
@@ -248,11 +251,15 @@ public enum JPEGDCImage {
         mutating func nextByte() -> UInt64 {
             guard at < bytes.count else {
                 ranOut = true
+                padding += 1
                 return 0
             }
             let value = bytes[at]
             if value == 0xFF {
-                guard at + 1 < bytes.count, bytes[at + 1] == 0 else { return 0 }  // A marker: leave it where it is.
+                guard at + 1 < bytes.count, bytes[at + 1] == 0 else {  // A marker: leave it where it is.
+                    padding += 1
+                    return 0
+                }
                 at += 2
                 return 0xFF
             }
@@ -271,9 +278,12 @@ public enum JPEGDCImage {
         /// The next `n` bits (1...16), left in the buffer.
         func peek(_ n: Int) -> Int { Int(truncatingIfNeeded: bits >> UInt64(64 - n)) }
 
-        mutating func skip(_ n: Int) {
+        /// Drops `n` bits; past the data (into the zeros that stand for it at a marker), the scan is cut off:
+        /// decoding on would give every block left the same made-up value, millions of them for a big frame.
+        mutating func skip(_ n: Int) throws(Stop) {
             bits <<= UInt64(n)
             count -= n
+            if count < 8 * padding { throw Stop() }
         }
 
         mutating func decode(_ table: Int) throws(Stop) -> Int {
@@ -282,7 +292,7 @@ public enum JPEGDCImage {
             fill()
             let fast = huffman.fast[peek(Huffman.fastBits)]
             if fast != 0 {
-                skip(Int(fast >> 8))
+                try skip(Int(fast >> 8))
                 return Int(fast & 0xFF)
             }
             for length in Huffman.fastBits + 1...16 {
@@ -290,7 +300,7 @@ public enum JPEGDCImage {
                 if code <= huffman.maxCode[length] {
                     let index = huffman.first[length] + Int(code - huffman.minCode[length])
                     guard index < huffman.values.count else { throw Stop() }
-                    skip(length)
+                    try skip(length)
                     return Int(huffman.values[index])
                 }
             }
@@ -303,7 +313,7 @@ public enum JPEGDCImage {
             guard size <= 16 else { throw Stop() }
             fill()
             let value = Int32(peek(size))
-            skip(size)
+            try skip(size)
             return value < Int32(1) << Int32(size - 1) ? value - (Int32(1) << Int32(size)) + 1 : value
         }
 

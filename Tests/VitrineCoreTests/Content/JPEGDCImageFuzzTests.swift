@@ -125,18 +125,23 @@ import VitrineFixtures
         return bytes
     }
 
-    /// Found by the fuzzer: a colour file's width set to 65535 makes DC terms run far out of a sample's range
-    /// (nothing resets the prediction in the blocks past the data), and the YCbCr conversion overflowed Int32.
+    /// Found by the fuzzer (progressive.jpg with its width set to 65535, before cut-off scans were refused): DC
+    /// terms far out of a sample's range overflowed the YCbCr conversion's Int32 arithmetic. Here one 8x8
+    /// YCbCr block whose three DC terms are 2047 with a quantisation step of 255.
     @Test func hugeDCTermsDoNotOverflowTheColourConversion() throws {
-        let bytes = Self.fixture("progressive.jpg", [(0xA5, 0xFF), (0xA6, 0xFF)])
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0, 0x43, 0, 0xFF] + [UInt8](repeating: 1, count: 63)
+            + [0xFF, 0xC2, 0, 0x11, 8, 0, 8, 0, 8, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]
+            + [0xFF, 0xC4, 0, 0x14, 0x00, 1] + [UInt8](repeating: 0, count: 15) + [11]  // Code "0": size 11.
+            + [0xFF, 0xDA, 0, 0x0C, 3, 1, 0, 2, 0, 3, 0, 0, 0, 0]
+            + [0x7F, 0xF7, 0xFF, 0x00, 0x7F, 0xFF, 0x00, 0xFF, 0xD9]  // "0" + 2047 in 11 bits, three times.
         let picture = try #require(JPEGDCImage.decode(bytes))
-        #expect(picture.size == PixelSize(width: 8192, height: 2))
+        #expect(picture.pixels == [0xFFFF_7AFF])  // Y, Cb, Cr 255: clamped.
     }
 
-    /// A 16000x16000 grey progressive file's header and DC table, then `scans`.
-    static func bigGrey(components: Int = 1, frames: Int = 1, then scans: [UInt8]) -> [UInt8] {
+    /// A `side` x `side` (16000 unless told) progressive file's header and DC table, then `scans`.
+    static func bigGrey(side: Int = 16000, components: Int = 1, frames: Int = 1, then scans: [UInt8]) -> [UInt8] {
         func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] { [0xFF, marker] + ImageHeaders.bigEndian(body.count + 2, 2) + body }
-        let sof = segment(0xC2, [8, 0x3E, 0x80, 0x3E, 0x80, UInt8(components)] + (0..<components).flatMap { [UInt8($0 + 1), 0x11, 0] })
+        let sof = segment(0xC2, [8] + ImageHeaders.bigEndian(side, 2) + ImageHeaders.bigEndian(side, 2) + [UInt8(components)] + (0..<components).flatMap { [UInt8($0 + 1), 0x11, 0] })
         return [0xFF, 0xD8] + [[UInt8]](repeating: sof, count: frames).flatMap { $0 }
             + segment(0xC4, [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]) + scans + [0xFF, 0xD9]
     }
@@ -163,6 +168,23 @@ import VitrineFixtures
         let result = JPEGDCImage.decodeCountingWork(Self.bigGrey(then: scan))
         #expect(result.picture?.size == nil)
         #expect(result.work < 10_000_000)
+    }
+
+    /// A frame past ``ImageLimits/maximumPixels`` (16000x16000, 256 MP) had its 4 M-entry plane allocated.
+    @Test func aFramePastThePixelLimitIsRefused() {
+        let scan: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0, 0, 0xFF]
+        let result = JPEGDCImage.decodeCountingWork(Self.bigGrey(then: scan))
+        #expect(result.picture?.size == nil)
+        #expect(result.work == 0)
+    }
+
+    /// A DC scan of one byte for 7000x7000 pixels: the decoder read zeros at the marker for the other 765,624
+    /// blocks, and gave a picture of one flat colour made up from nothing.
+    @Test func aScanCutShortIsRefused() {
+        let scan: [UInt8] = [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 0, 0, 0x00]  // 8 blocks of difference 0.
+        let result = JPEGDCImage.decodeCountingWork(Self.bigGrey(side: 7000, then: scan))
+        #expect(result.picture?.size == nil)
+        #expect(result.work < 1_000_000)
     }
 
     @Test func damagedFilesGiveNilOrAPictureWithoutTrapping() {
