@@ -14,8 +14,14 @@ public enum JPEGDCImage {
 
     /// The 1/8-scale picture of the progressive JPEG `bytes`, or nil when it is not one this reads.
     public static func decode(_ bytes: [UInt8]) -> Picture? {
+        decodeCountingWork(bytes).picture
+    }
+
+    /// ``decode(_:)``, with the work it did: DC plane entries allocated, MCUs visited and symbols decoded.
+    static func decodeCountingWork(_ bytes: [UInt8]) -> (picture: Picture?, work: Int) {
         var reader = Reader(bytes: bytes)
-        return try? reader.read()
+        let picture = try? reader.read()
+        return (picture ?? nil, reader.work)
     }
 
     private struct Component {
@@ -70,6 +76,10 @@ public enum JPEGDCImage {
         var bits: UInt64 = 0, count = 0
         /// Set when the data ended before a marker: the scan is cut off.
         var ranOut = false
+        /// Zero bytes given in place of data since the scan or restart interval began (at a marker or the end).
+        var padding = 0
+        /// The work done so far (for the tests): DC plane entries allocated, MCUs visited, symbols decoded.
+        var work = 0
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -116,7 +126,10 @@ public enum JPEGDCImage {
             height = try word(body + 1)
             width = try word(body + 3)
             let n = try byte(body + 5)
-            guard width > 0, height > 0, n == 1 || n == 3 else { throw Stop() }
+            // A second frame header would add its components to the first's (and their planes): one frame a file.
+            guard components.isEmpty, width > 0, height > 0, width * height <= ImageLimits.maximumPixels, n == 1 || n == 3 else {
+                throw Stop()
+            }
             for i in 0..<n {
                 let p = body + 6 + 3 * i
                 let sampling = try byte(p + 1)
@@ -126,11 +139,11 @@ public enum JPEGDCImage {
             }
             let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
             let mcusWide = (width + 8 * hMax - 1) / (8 * hMax), mcusHigh = (height + 8 * vMax - 1) / (8 * vMax)
-            guard mcusWide * mcusHigh * hMax * vMax <= 4_000_000 else { throw Stop() }  // 256 MP: past any limit.
             for i in components.indices {
                 components[i].blocksWide = mcusWide * components[i].h
                 components[i].blocksHigh = mcusHigh * components[i].v
                 components[i].dc = [Int32](repeating: 0, count: components[i].blocksWide * components[i].blocksHigh)
+                work += components[i].dc.count
             }
         }
 
@@ -160,10 +173,13 @@ public enum JPEGDCImage {
         /// Reads one scan's header at `body` and, for a first DC scan, its data; returns where the next marker is.
         mutating func scan(_ body: Int) throws(Stop) -> Int {
             let n = try byte(body)
+            // A scan has 1 to 4 components: none would visit every MCU for nothing, scan after scan.
+            guard (1...4).contains(n) else { throw Stop() }
             var members: [(index: Int, table: Int)] = []
             for i in 0..<n {
                 let id = UInt8(try byte(body + 1 + 2 * i))
-                guard let index = components.firstIndex(where: { $0.id == id }) else { throw Stop() }
+                guard let index = components.firstIndex(where: { $0.id == id }),
+                      !members.contains(where: { $0.index == index }) else { throw Stop() }
                 members.append((index, try byte(body + 2 + 2 * i) >> 4))
             }
             let q = body + 1 + 2 * n
@@ -190,7 +206,7 @@ public enum JPEGDCImage {
                 return single == nil ? (c.h, c.v, c.blocksWide, c.blocksHigh) : (1, 1, c.blocksWide, c.blocksHigh)
             }
             at = start
-            bits = 0; count = 0
+            bits = 0; count = 0; padding = 0
             ranOut = false
             var units = 0
             for row in 0..<unitsHigh {
@@ -200,6 +216,7 @@ public enum JPEGDCImage {
                         for i in predictions.indices { predictions[i] = 0 }
                     }
                     units += 1
+                    work += 1
                     for (m, member) in members.enumerated() {
                         // Plain numbers: a copy of the component would hold its plane and make each write copy it.
                         let (wide, high, blocksWide, blocksHigh) = geometry[m]
@@ -221,7 +238,7 @@ public enum JPEGDCImage {
 
         /// Skips to the marker after a restart interval's data, and past it.
         mutating func restart() throws(Stop) {
-            bits = 0; count = 0
+            bits = 0; count = 0; padding = 0
             while at + 1 < bytes.count {
                 if bytes[at] == 0xFF, (0xD0...0xD7).contains(bytes[at + 1]) { at += 2; return }
                 at += 1
@@ -234,11 +251,15 @@ public enum JPEGDCImage {
         mutating func nextByte() -> UInt64 {
             guard at < bytes.count else {
                 ranOut = true
+                padding += 1
                 return 0
             }
             let value = bytes[at]
             if value == 0xFF {
-                guard at + 1 < bytes.count, bytes[at + 1] == 0 else { return 0 }  // A marker: leave it where it is.
+                guard at + 1 < bytes.count, bytes[at + 1] == 0 else {  // A marker: leave it where it is.
+                    padding += 1
+                    return 0
+                }
                 at += 2
                 return 0xFF
             }
@@ -257,17 +278,21 @@ public enum JPEGDCImage {
         /// The next `n` bits (1...16), left in the buffer.
         func peek(_ n: Int) -> Int { Int(truncatingIfNeeded: bits >> UInt64(64 - n)) }
 
-        mutating func skip(_ n: Int) {
+        /// Drops `n` bits; past the data (into the zeros that stand for it at a marker), the scan is cut off:
+        /// decoding on would give every block left the same made-up value, millions of them for a big frame.
+        mutating func skip(_ n: Int) throws(Stop) {
             bits <<= UInt64(n)
             count -= n
+            if count < 8 * padding { throw Stop() }
         }
 
         mutating func decode(_ table: Int) throws(Stop) -> Int {
             guard let huffman = tables[table] else { throw Stop() }
+            work += 1
             fill()
             let fast = huffman.fast[peek(Huffman.fastBits)]
             if fast != 0 {
-                skip(Int(fast >> 8))
+                try skip(Int(fast >> 8))
                 return Int(fast & 0xFF)
             }
             for length in Huffman.fastBits + 1...16 {
@@ -275,7 +300,7 @@ public enum JPEGDCImage {
                 if code <= huffman.maxCode[length] {
                     let index = huffman.first[length] + Int(code - huffman.minCode[length])
                     guard index < huffman.values.count else { throw Stop() }
-                    skip(length)
+                    try skip(length)
                     return Int(huffman.values[index])
                 }
             }
@@ -288,7 +313,7 @@ public enum JPEGDCImage {
             guard size <= 16 else { throw Stop() }
             fill()
             let value = Int32(peek(size))
-            skip(size)
+            try skip(size)
             return value < Int32(1) << Int32(size - 1) ? value - (Int32(1) << Int32(size)) + 1 : value
         }
 
@@ -307,9 +332,10 @@ public enum JPEGDCImage {
             let size = PixelSize(width: (width + 7) / 8, height: (height + 7) / 8)
             let hMax = components.map(\.h).max()!, vMax = components.map(\.v).max()!
             var pixels = [UInt32](repeating: 0xFF00_0000, count: size.width * size.height)
-            // Each block's mean (the DC term is 8 times it, less the level shift of 128), and for each output
-            // column and row the block it falls in, per component.
-            let means = components.map { c in c.dc.map { ($0 &* quant[c.table] &+ 4) >> 3 &+ 128 } }
+            // Each block's mean (the DC term is 8 times it, less the level shift of 128), clamped to a sample's
+            // range so that the colour conversion below cannot overflow on a damaged file's huge terms, and for
+            // each output column and row the block it falls in, per component.
+            let means = components.map { c in c.dc.map { min(max(($0 &* quant[c.table] &+ 4) >> 3 &+ 128, 0), 255) } }
             let columns = components.map { c in (0..<size.width).map { min($0 * c.h / hMax, c.blocksWide - 1) } }
             let rows = components.map { c in (0..<size.height).map { min($0 * c.v / vMax, c.blocksHigh - 1) * c.blocksWide } }
             let rgb = components.count == 3
