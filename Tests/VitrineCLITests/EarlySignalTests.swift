@@ -18,17 +18,24 @@ import VitrineTestSupport
         return mask & (1 << UInt64(SIGPIPE - 1)) != 0
     }
 
+    /// Starts a windowed kiosk on `x` and returns `offset` seconds after its `main` began (spinning, so the moment
+    /// is as exact as the clock allows).
+    static func runKiosk(on x: XvfbSession, waitingAfterMainBegins offset: Double) throws -> XvfbSession.Child {
+        let app = try x.launchVitrine(["run", "--windowed", "300x200"])
+        let spawned = Date()
+        while !hasBegunMain(app.process.processIdentifier), app.process.isRunning, Date().timeIntervalSince(spawned) < 10 {}
+        let begun = Date()
+        while Date().timeIntervalSince(begun) < offset {}
+        return app
+    }
+
     @Test func sighupAndSigusr1InTheFirst50MillisecondsLeaveTheKioskRunning() throws {
         // In the field, SIGUSR1 or SIGHUP 10-35 ms after start killed the process (7 of 8 runs at 2-10 ms): the
         // handlers came with the signal watcher, once the first card's decode had started.
         let x = try XvfbSession()
         for offset in [0, 0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 40, 50].map({ $0 / 1000 }) {
-            let app = try x.launchVitrine(["run", "--windowed", "300x200"])
+            let app = try Self.runKiosk(on: x, waitingAfterMainBegins: offset)
             let pid = app.process.processIdentifier
-            let spawned = Date()
-            while !Self.hasBegunMain(pid), app.process.isRunning, Date().timeIntervalSince(spawned) < 10 {}
-            let begun = Date()
-            while Date().timeIntervalSince(begun) < offset {}
             kill(pid, SIGHUP)
             kill(pid, SIGUSR1)
             let shown = XvfbSession.eventually(10) { app.errors.contains("first frame shown") || !app.process.isRunning }
@@ -46,12 +53,8 @@ import VitrineTestSupport
         // SIGUSR1 that main had already caught).
         let x = try XvfbSession()
         for offset in [0, 0.25, 0.5, 1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30].map({ $0 / 1000 }) {
-            let app = try x.launchVitrine(["run", "--windowed", "300x200"])
+            let app = try Self.runKiosk(on: x, waitingAfterMainBegins: offset)
             let pid = app.process.processIdentifier
-            let spawned = Date()
-            while !Self.hasBegunMain(pid), app.process.isRunning, Date().timeIntervalSince(spawned) < 10 {}
-            let begun = Date()
-            while Date().timeIntervalSince(begun) < offset {}
             kill(pid, signal)
             #expect(app.wait(seconds: 10) == 0,
                     "signal \(signal) \(offset * 1000) ms into main: ended by \(app.process.terminationReason) \(app.process.terminationStatus) \(app.errors)")
