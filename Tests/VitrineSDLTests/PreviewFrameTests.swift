@@ -90,12 +90,19 @@ extension SDLTests {
             }
         }
 
-        @Test func aReloadNeverDrawsAFrameWithoutTheCard() throws {
+        /// The hot-reload rig on card 1 of three, its cards composed in the background by a preparer that signals
+        /// `ready` for each card it has composed.
+        static func reloadRig() throws -> (HotReload.Rig, CardPreparer, DispatchSemaphore) {
             let rig = try HotReload.Rig([HotReload.a, HotReload.b, HotReload.c], page: 1)
             let preparer = CardPreparer(fonts: FontLibrary(paths: Fixture.fontPaths))
             let ready = DispatchSemaphore(value: 0)
             preparer.onReady = { ready.signal() }
             rig.headless.deck.preparer = preparer
+            return (rig, preparer, ready)
+        }
+
+        @Test func aReloadNeverDrawsAFrameWithoutTheCard() throws {
+            let (rig, preparer, ready) = try Self.reloadRig()
             defer { preparer.stop() }
             _ = try Self.framesUntilComposed(rig.headless, card: 1, ready: ready) { try rig.frame() }
 
@@ -130,11 +137,7 @@ extension SDLTests {
         }
 
         @Test func aTitleEditKeepsTheOldFrameUntilTheCardIsComposedAgain() throws {
-            let rig = try HotReload.Rig([HotReload.a, HotReload.b, HotReload.c], page: 1)
-            let preparer = CardPreparer(fonts: FontLibrary(paths: Fixture.fontPaths))
-            let ready = DispatchSemaphore(value: 0)
-            preparer.onReady = { ready.signal() }
-            rig.headless.deck.preparer = preparer
+            let (rig, preparer, ready) = try Self.reloadRig()
             defer { preparer.stop() }
             let (_, before) = try Self.framesUntilComposed(rig.headless, card: 1, ready: ready) { try rig.frame() }
 
