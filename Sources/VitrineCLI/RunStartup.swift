@@ -32,6 +32,7 @@ final class RunStartup {
         self.command = command
         facts = StartupFacts(windowSize: command.windowSize, fullscreen: command.fullscreen, kiosk: command.kiosk,
                              splashAllowed: KioskApp.mayShowSplash())
+        facts.eventLog = command.eventsPath != nil
     }
 
     /// Runs start-up, the kiosk and the way out; returns the exit code.

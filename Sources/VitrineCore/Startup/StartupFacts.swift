@@ -7,6 +7,8 @@ public struct StartupFacts: Sendable, Equatable {
     public var fullscreen: Bool?
     /// `--kiosk`: a locked-down kiosk, whatever the config's `display.mode`.
     public var kiosk = false
+    /// `--events PATH`: an event log to open.
+    public var eventLog = false
     /// Whether SDL is to use X11, so a splash may show the first card before SDL's window is up: `DISPLAY` is set
     /// and `SDL_VIDEODRIVER` is x11, or unset with no Wayland display (not KMS/DRM, not Wayland).
     public var splashAllowed = false

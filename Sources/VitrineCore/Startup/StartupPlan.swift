@@ -51,7 +51,8 @@ public struct StartupPlan: Sendable, Equatable {
             steps.append(StartupStep(.fontsUp, opens: [.fontFaces, .firstCardThread], onScreen: shown))
         }
         if fonts, splash != nil { steps.append(StartupStep(.waitForSplash, onScreen: shown)) }
-        steps += [StartupStep(.startVideo, onScreen: shown), StartupStep(.openEventLog, opens: [.eventLog], onScreen: shown)]
+        steps.append(StartupStep(.startVideo, onScreen: shown))
+        if facts.eventLog { steps.append(StartupStep(.openEventLog, opens: [.eventLog], onScreen: shown)) }
         guard fonts else { return steps + [StartupStep(.stopWithoutFonts)] }
         if firstCardSize != nil {
             steps.append(StartupStep(.checkFirstCard, onScreen: shown))

@@ -29,7 +29,7 @@ public struct StartupStep: Sendable, Equatable, CustomStringConvertible {
         case waitForSplash
         /// Starts SDL's video, which opens the display (a failure is reported at ``requireDisplay``).
         case startVideo
-        /// Opens the `--events` log; a failure stops here (exit 73).
+        /// Opens the `--events` log, when asked for; a failure stops here (exit 73).
         case openEventLog
         /// Stops, the bundled fonts missing (exit 70).
         case stopWithoutFonts

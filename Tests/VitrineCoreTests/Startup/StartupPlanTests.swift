@@ -10,6 +10,7 @@ import VitrineCore
     /// Facts for `--windowed 600x400` on X (or as `change` says), once the config is read.
     static func facts(_ change: (inout StartupFacts) -> Void = { _ in }) -> StartupFacts {
         var facts = StartupFacts(windowSize: PixelSize(width: 600, height: 400), splashAllowed: true)
+        facts.eventLog = true
         facts.config = deck
         change(&facts)
         return facts
@@ -81,6 +82,10 @@ import VitrineCore
         #expect(StartupFacts.splashAllowed { ["DISPLAY": ":5", "SDL_VIDEODRIVER": "X11", "WAYLAND_DISPLAY": "w"][$0] })
     }
 
+    @Test func anEventLogOnlyWhenAskedFor() {
+        #expect(!Self.actions(Self.facts { $0.eventLog = false }).contains(.openEventLog))
+    }
+
     @Test func aCacheHitOrAFinishedCardNeedsNoFontWarmUp() {
         #expect(Self.actions(Self.facts()).contains(.warmUpFonts))
         #expect(!Self.actions(Self.facts { $0.cacheHit = true }).contains(.warmUpFonts))
@@ -122,8 +127,10 @@ import VitrineCore
         var all: [StartupFacts] = []
         for size in [nil, PixelSize(width: 600, height: 400)] {
             for fullscreen in [nil, true] { for kiosk in [false, true] { for allowed in [false, true] { for fonts in [false, true] {
-                all.append(StartupFacts(windowSize: fullscreen == true || kiosk ? nil : size, fullscreen: fullscreen, kiosk: kiosk,
-                                        splashAllowed: allowed, fontsFound: fonts))
+                var facts = StartupFacts(windowSize: fullscreen == true || kiosk ? nil : size, fullscreen: fullscreen, kiosk: kiosk,
+                                         splashAllowed: allowed, fontsFound: fonts)
+                facts.eventLog = true
+                all.append(facts)
             } } } }
         }
         return all
