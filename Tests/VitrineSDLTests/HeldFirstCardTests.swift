@@ -18,7 +18,7 @@ extension SDLTests {
             let first = FirstCard(card: config.cards[0], index: 0, expected: expected, fonts: fonts)
             let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts)
             // Made already, as on a restart from the card cache: the frame is not cleared while the app waits.
-            while !first.isFinished { usleep(1000) }
+            #expect(XvfbSession.eventually(20) { first.isFinished }, "the first card was not made within 20 s")
             #expect(headless.deck.adopt(first, pageCount: config.cards.count))
             return headless
         }
