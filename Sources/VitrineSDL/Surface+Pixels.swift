@@ -46,3 +46,16 @@ extension Surface {
         return sawTransparency
     }
 }
+
+extension Surface {
+    /// Calls `body` with each row's pixel bytes in turn, top to bottom (`width` × 4 bytes of a 32-bit surface, the
+    /// padding to the pitch left out); stops at the first error `body` throws.
+    public func forEachRow<E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        let s = pointer.pointee
+        guard let base = s.pixels else { return }
+        let rowBytes = Int(s.w) * Int(s.format.pointee.BytesPerPixel)
+        for y in 0..<Int(s.h) {
+            try body(UnsafeRawBufferPointer(start: base + y * Int(s.pitch), count: rowBytes))
+        }
+    }
+}
