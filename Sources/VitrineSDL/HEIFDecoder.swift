@@ -14,10 +14,10 @@ enum HEIFDecoder {
     static let maximumSide: Int32 = 32_768
 
     /// Decodes `bytes`, a whole HEIF file, shrunk to cover `target` (nil: full size).
-    static func decode(_ bytes: [UInt8], covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?, background: Color = .black) throws(ImageProblem) -> DecodedImage {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
-                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target)
+                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target, background: background)
             }
         }
         return try result.get()
@@ -30,7 +30,8 @@ enum HEIFDecoder {
                            + "(for example with heif-convert, from Debian's libheif-examples)")
     }
 
-    private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
+    private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?,
+                               background: Color) throws(ImageProblem) -> DecodedImage {
         guard let heif = vitrine_heif()?.pointee else {
             throw .unsupportedFormat(name, hint: "libheif is not installed (apt-get install libheif1), or convert it to JPEG first "
                                      + "(for example with heif-convert, from Debian's libheif-examples)")
@@ -65,10 +66,10 @@ enum HEIFDecoder {
         }
         let stored = PixelSize(width: width, height: height)
         let (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
-                                                    factor: target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1)
-        var notes = ["decoded from \(name) with libheif"]
-        if sawTransparency { notes.append("transparent pixels shown over black") }
-        var decoded = DecodedImage(surface: surface, notes: notes)
+                                                    factor: target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1,
+                                                    background: background)
+        var decoded = DecodedImage(surface: surface, notes: ["decoded from \(name) with libheif"])
+        if sawTransparency { decoded.noteTransparency(over: background) }
         decoded.wholeSize = stored
         return decoded
     }
@@ -76,7 +77,8 @@ enum HEIFDecoder {
     /// libheif's RGBA rows (`stride` bytes apart) composited over black and averaged by boxes of `factor` x `factor`
     /// into a new ARGB surface: the picture is never held twice at full size (a 12-megapixel one is 46 MiB).
     private static func shrink(_ plane: UnsafePointer<UInt8>, stride: Int, stored: PixelSize,
-                               factor: Int) throws(ImageProblem) -> (Surface, Bool) {
+                               factor: Int, background: Color) throws(ImageProblem) -> (Surface, Bool) {
+        let under = [background.red, background.green, background.blue]
         let out = DecodeScale.boxed(stored, factor)
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
@@ -93,7 +95,7 @@ enum HEIFDecoder {
                     let p = row + x * 4  // R, G, B, A.
                     let a = UInt32(p[3]), o = x / factor * 3
                     if a != 255 { sawTransparency = true }
-                    for c in 0..<3 { sums[o + c] += (UInt32(p[c]) * a + 127) / 255 }
+                    for c in 0..<3 { sums[o + c] += Surface.over(UInt32(p[c]), under[c], a) }
                 }
             }
             let target = base + oy * Int(s.pitch) / 4

@@ -1,7 +1,7 @@
 import CPNG
 import VitrineCore
 
-/// Decodes PNGs with libpng into 32-bit ARGB at the size the card needs, composited over black.
+/// Decodes PNGs with libpng into 32-bit ARGB at the size the card needs, composited over the letterbox colour.
 ///
 /// libpng expands every colour type the same way (palette, greyscale with or without a transparent colour, 16-bit
 /// samples) to 8-bit BGRA, under limits set on it: ``ImageLimits/maximumPixels`` a side at most,
@@ -26,7 +26,7 @@ enum PNGDecoder {
     /// of the file was read.
     static func decode(_ bytes: [UInt8], covering target: PixelSize?, stop: DecodeStop? = nil,
                        seconds: Double = ImageLimits.decodeSeconds, memoryBytes: Int = ImageLimits.decodeMemoryBytes,
-                       reading: Reading? = nil) throws(ImageProblem) -> DecodedImage {
+                       reading: Reading? = nil, background: Color = .black) throws(ImageProblem) -> DecodedImage {
         let budget = DecodeBudget(stop: stop, seconds: seconds)
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
@@ -39,7 +39,7 @@ enum PNGDecoder {
                     reading?.bytes = v.pointee.at
                     vitrine_png_destroy(v)
                 }
-                return try decode(v, covering: target, budget: budget, memoryBytes: memoryBytes)
+                return try decode(v, covering: target, budget: budget, memoryBytes: memoryBytes, background: background)
             }
         }
         return try result.get()
@@ -55,7 +55,7 @@ enum PNGDecoder {
     }
 
     private static func decode(_ v: UnsafeMutablePointer<vitrine_png>, covering target: PixelSize?, budget: DecodeBudget,
-                               memoryBytes: Int) throws(ImageProblem) -> DecodedImage {
+                               memoryBytes: Int, background: Color) throws(ImageProblem) -> DecodedImage {
         var passes: Int32 = 0
         v.pointee.deadline = budget.deadline  // Checked at each read of the file, within a row too.
         // The size, from the IHDR the probe checked, decides how an interlaced picture's passes come.
@@ -81,20 +81,20 @@ enum PNGDecoder {
                     try budget.check(.png)
                 }
             }
-            sawTransparency = whole.compositeOverBlack()
+            sawTransparency = whole.composite(over: background)
             surface = whole
         } else if passes > 1 {
             let out = DecodeScale.boxed(stored, factor)
             try checkMemory(out.width * out.height * 16, "its \(out.width)x\(out.height) boxes, 16 bytes each", fileBytes: Int(v.pointee.size),
                             limit: memoryBytes)
-            (surface, sawTransparency) = try readPassesShrinking(v, stored: stored, factor: factor, budget: budget)
+            (surface, sawTransparency) = try readPassesShrinking(v, stored: stored, factor: factor, budget: budget, background: background)
         } else {
-            (surface, sawTransparency) = try readShrinking(v, stored: stored, factor: factor, budget: budget)
+            (surface, sawTransparency) = try readShrinking(v, stored: stored, factor: factor, budget: budget, background: background)
         }
-        var notes: [String] = []
-        if sawTransparency { notes.append("transparent pixels shown over black") }
-        if v.pointee.warnings > 0 { notes.append("libpng warned: \(text(v.pointee.first_warning))") }
-        return DecodedImage(surface: surface, notes: notes)
+        var decoded = DecodedImage(surface: surface, notes: [])
+        if sawTransparency { decoded.noteTransparency(over: background) }
+        if v.pointee.warnings > 0 { decoded.notes.append("libpng warned: \(text(v.pointee.first_warning))") }
+        return decoded
     }
 
     /// The 4-byte big-endian number at `offset` of the file.
@@ -119,7 +119,8 @@ enum PNGDecoder {
     /// Reads the rows one by one, composites each over black, and averages boxes of `factor` x `factor` into the
     /// result: memory for one row and one row of sums beside the result.
     private static func readShrinking(_ v: UnsafeMutablePointer<vitrine_png>, stored: PixelSize, factor: Int,
-                                      budget: DecodeBudget) throws(ImageProblem) -> (Surface, Bool) {
+                                      budget: DecodeBudget, background: Color) throws(ImageProblem) -> (Surface, Bool) {
+        let under = [background.blue, background.green, background.red]  // Rows come as B, G, R, A.
         let out = DecodeScale.boxed(stored, factor)
         let surface = try makeSurface(out)
         let s = surface.pointer.pointee
@@ -137,7 +138,7 @@ enum PNGDecoder {
                 let a = UInt32(row[p + 3])
                 if a != 255 { sawTransparency = true }
                 let o = x / factor * 4
-                for c in 0..<3 { sums[o + c] += (UInt32(row[p + c]) * a + 127) / 255 }
+                for c in 0..<3 { sums[o + c] += Surface.over(UInt32(row[p + c]), under[c], a) }
             }
             rowsInBox += 1
             guard rowsInBox == factor || y == stored.height - 1 else { continue }
@@ -160,7 +161,8 @@ enum PNGDecoder {
     /// the sums of the `factor` x `factor` box it falls in: memory for one row and three sums a box beside the
     /// result, where the whole picture took 4 bytes a pixel (a 4900x4900 one, 92 MiB).
     private static func readPassesShrinking(_ v: UnsafeMutablePointer<vitrine_png>, stored: PixelSize, factor: Int,
-                                            budget: DecodeBudget) throws(ImageProblem) -> (Surface, Bool) {
+                                            budget: DecodeBudget, background: Color) throws(ImageProblem) -> (Surface, Bool) {
+        let under = [background.blue, background.green, background.red]  // Rows come as B, G, R, A.
         let out = DecodeScale.boxed(stored, factor)
         let surface = try makeSurface(out)
         let s = surface.pointer.pointee
@@ -180,7 +182,7 @@ enum PNGDecoder {
                     let p = i * 4, a = UInt32(row[p + 3])
                     if a != 255 { sawTransparency = true }
                     let o = (boxRow + (x0 + i * dx) / factor) * 3
-                    for c in 0..<3 { sums[o + c] += (UInt32(row[p + c]) * a + 127) / 255 }
+                    for c in 0..<3 { sums[o + c] += Surface.over(UInt32(row[p + c]), under[c], a) }
                 }
             }
         }

@@ -25,10 +25,10 @@ extension Surface {
         return result
     }
 
-    /// Composites this 32-bit ARGB surface over black in place and makes it opaque; says whether any pixel was
-    /// not opaque.
+    /// Composites this 32-bit ARGB surface over `background` (the letterbox colour, `display.background`) in place
+    /// and makes it opaque; says whether any pixel was not opaque.
     @discardableResult
-    public func compositeOverBlack() -> Bool {
+    public func composite(over background: Color = .black) -> Bool {
         let s = pointer.pointee
         guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
         var sawTransparency = false
@@ -39,11 +39,18 @@ extension Surface {
                 let a = p >> 24
                 guard a != 255 else { continue }
                 sawTransparency = true
-                let r = ((p >> 16 & 0xFF) * a + 127) / 255, g = ((p >> 8 & 0xFF) * a + 127) / 255, b = ((p & 0xFF) * a + 127) / 255
+                let r = Surface.over(p >> 16 & 0xFF, background.red, a), g = Surface.over(p >> 8 & 0xFF, background.green, a)
+                let b = Surface.over(p & 0xFF, background.blue, a)
                 row[x] = 0xFF00_0000 | r << 16 | g << 8 | b
             }
         }
         return sawTransparency
+    }
+
+    /// A channel `value` of alpha `alpha` over the `background` channel, rounded: over black, `value × alpha / 255`.
+    @inline(__always)
+    static func over(_ value: UInt32, _ background: UInt8, _ alpha: UInt32) -> UInt32 {
+        (value * alpha + UInt32(background) * (255 - alpha) + 127) / 255
     }
 }
 
