@@ -7,8 +7,9 @@ import VitrineCore
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
 /// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:)`` counts it (about 15 megapixels at most); its width and
-/// height are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`).
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` counts it; its width and height are held to 32768
+/// each before any decoding (`heif_context_set_maximum_image_size_limit`). Pictures without alpha, 8 bits a
+/// sample, are taken as libheif's YCbCr 4:2:0 planes and turned into RGB as they are shrunk.
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
     static let maximumSide: Int32 = 32_768
@@ -48,30 +49,94 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
+        // libheif's YCbCr 4:2:0 planes (1.5 bytes a pixel) converted and shrunk a box row at a time, rather than its
+        // interleaved RGBA (4 more bytes a pixel); pictures with alpha or more than 8 bits still come as RGBA.
+        let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && heif.image_handle_get_luma_bits_per_pixel!(handle) == 8
         let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
-        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown)
+        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown, planar: planar, isAVIF: name == "AVIF")
         guard needed <= ImageLimits.heifDecodeMemoryBytes else {
             throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
                              + "shown at \(shown.width)x\(shown.height), and its \(buffer.count / 1024) KiB file), over the "
                              + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
         }
         var image: OpaquePointer?
-        try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)
+        try check(heif.decode_image!(handle, &image, planar ? heif_colorspace_YCbCr : heif_colorspace_RGB,
+                                     planar ? heif_chroma_420 : heif_chroma_interleaved_RGBA, nil), name)
         guard let image else { throw .corruptData(.heif, "no pixels") }
         defer { heif.image_release!(image) }
-        var stride: Int32 = 0
-        let width = Int(heif.image_get_width!(image, heif_channel_interleaved)), height = Int(heif.image_get_height!(image, heif_channel_interleaved))
-        guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
-            throw .corruptData(.heif, "no pixels")
-        }
-        let stored = PixelSize(width: width, height: height)
-        let (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
+        let (surface, sawTransparency, stored): (Surface, Bool, PixelSize)
+        if planar {
+            (surface, stored) = try shrinkPlanar(image, heif: heif, handle: handle, covering: target)
+            sawTransparency = false
+        } else {
+            var stride: Int32 = 0
+            let width = Int(heif.image_get_width!(image, heif_channel_interleaved)), height = Int(heif.image_get_height!(image, heif_channel_interleaved))
+            guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
+                throw .corruptData(.heif, "no pixels")
+            }
+            stored = PixelSize(width: width, height: height)
+            (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
                                                     factor: target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1,
                                                     background: background)
+        }
         var decoded = DecodedImage(surface: surface, notes: ["decoded from \(name) with libheif"])
         if sawTransparency { decoded.noteTransparency(over: background) }
         decoded.wholeSize = stored
+        decoded.decodeBytes = needed
         return decoded
+    }
+
+    /// The matrix libheif's YCbCr samples are turned into RGB with: the decoded picture's colour profile, else
+    /// the file's, else libheif's default (BT.601, full range).
+    private static func matrix(_ image: OpaquePointer, handle: OpaquePointer, heif: vitrine_heif_api) -> vitrine_heif_matrix {
+        var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
+        if heif.image_get_nclx_color_profile!(image, &profile).code != heif_error_Ok || profile == nil {
+            profile = nil
+            if heif.image_handle_get_nclx_color_profile!(handle, &profile).code != heif_error_Ok { profile = nil }
+        }
+        guard let profile else { return vitrine_heif_matrix_make(6, 1) }
+        defer { heif.nclx_color_profile_free!(profile) }
+        return vitrine_heif_matrix_make(Int32(profile.pointee.matrix_coefficients.rawValue), Int32(profile.pointee.full_range_flag))
+    }
+
+    /// libheif's 8-bit YCbCr planes turned into RGB and averaged by boxes covering `target` into a new ARGB
+    /// surface, a row of boxes at a time: beside libheif's planes, only the result and one row of sums.
+    private static func shrinkPlanar(_ image: OpaquePointer, heif: vitrine_heif_api, handle: OpaquePointer,
+                                     covering target: PixelSize?) throws(ImageProblem) -> (Surface, PixelSize) {
+        var luma: Int32 = 0, blueStride: Int32 = 0, redStride: Int32 = 0
+        let stored = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Y)), height: Int(heif.image_get_height!(image, heif_channel_Y)))
+        let chroma = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Cb)), height: Int(heif.image_get_height!(image, heif_channel_Cb)))
+        guard let y = heif.image_get_plane_readonly!(image, heif_channel_Y, &luma), let cb = heif.image_get_plane_readonly!(image, heif_channel_Cb, &blueStride),
+              let cr = heif.image_get_plane_readonly!(image, heif_channel_Cr, &redStride), stored.width > 0, stored.height > 0,
+              chroma.width > 0, chroma.height > 0, heif.image_get_width!(image, heif_channel_Cr) == chroma.width,
+              heif.image_get_height!(image, heif_channel_Cr) == chroma.height else {
+            throw .corruptData(.heif, "no pixels")
+        }
+        let subX = chroma.width < stored.width ? 2 : 1, subY = chroma.height < stored.height ? 2 : 1
+        guard (stored.width + subX - 1) / subX <= chroma.width, (stored.height + subY - 1) / subY <= chroma.height else {
+            throw .corruptData(.heif, "its colour planes are smaller than its picture")
+        }
+        var m = matrix(image, handle: handle, heif: heif)
+        let factor = target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1
+        let out = DecodeScale.boxed(stored, factor)
+        let surface: Surface
+        do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
+        var sums = [UInt32](repeating: 0, count: out.width * 3)
+        try surface.forEachRowIndex { oy, row throws(ImageProblem) in
+            let rows = min(factor, stored.height - oy * factor)
+            for i in sums.indices { sums[i] = 0 }
+            sums.withUnsafeMutableBufferPointer { s in
+                vitrine_heif_sum_rows(y, luma, cb, blueStride, cr, redStride, Int32(stored.width), Int32(oy * factor), Int32(rows),
+                                      Int32(subX), Int32(subY), Int32(factor), &m, s.baseAddress)
+            }
+            let target = row.assumingMemoryBound(to: UInt32.self)
+            for ox in 0..<out.width {
+                let count = UInt32(min(factor, stored.width - ox * factor) * rows), o = ox * 3
+                let (r, g, b) = ((sums[o] + count / 2) / count, (sums[o + 1] + count / 2) / count, (sums[o + 2] + count / 2) / count)
+                target[ox] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return (surface, stored)
     }
 
     /// libheif's RGBA rows (`stride` bytes apart) composited over black and averaged by boxes of `factor` x `factor`

@@ -19,6 +19,10 @@ public struct DecodedImage {
     /// whole, a chunk's when a large JPEG was read from its file (``JPEGDecoder/fileChunkBytes``). They count
     /// against ``ImageLimits/decodeMemoryBytes``.
     public var fileBytesHeld = 0
+    /// The bytes the decoder held at its peak by its own count (the file's bytes held, its buffers and the
+    /// picture it gave), which it kept within ``ImageLimits/decodeMemoryBytes``; 0 where it does not count them
+    /// (libjpeg holds its own count, against the same limit).
+    public var decodeBytes = 0
     /// The size of the whole picture before it was shrunk, when the decoder found it other than the header said
     /// (a HEIF's, turned and cropped by libheif).
     var wholeSize: PixelSize?
@@ -93,6 +97,25 @@ public enum ImageDecoder {
                 throw SDLError(operation: "decode(\(path))", message: error.description)
             }
         }
+        if let large = try openLarge(path: path) {
+            defer { large.file.close() }
+            do throws(ImageProblem) {
+                if let problem = ImageLimits.wholeDecodeProblem(large.info.format, large.info.size, fileBytes: large.size),
+                   large.info.format == .bmp || large.info.format == .webp {
+                    throw problem  // Before the file is read.
+                }
+                if large.info.format == .png {
+                    if DecodeStop.shouldStop(stop) { throw DecodeStop.abandoned(.png) }
+                    let orientation = options.exifOrientation ? large.info.orientation : .up
+                    let decoded = try PNGDecoder.decode(file: large.file, size: large.size, head: large.head,
+                                                        covering: storedTarget(options, orientation: orientation), stop: stop,
+                                                        background: options.background)
+                    return finish(decoded, info: large.info, orientation: orientation, fileBytesHeld: PNGDecoder.fileChunkBytes)
+                }
+            } catch {
+                throw SDLError(operation: "decode(\(path))", message: error.description)
+            }
+        }
         let bytes = try readWhole(path: path)
         do throws(ImageProblem) {
             return try decode(bytes, options: options, stop: stop)
@@ -108,11 +131,13 @@ public enum ImageDecoder {
         let orientation = options.exifOrientation ? info.orientation : .up
         let target = storedTarget(options, orientation: orientation)
         var decoded: DecodedImage
+        var wholeBytes = 0  // What a whole decode is counted at.
         switch info.format {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target, stop: stop)
         case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop, background: options.background)
         case .bmp:
             if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size, fileBytes: bytes.count) { throw problem }
+            wholeBytes = info.size.width * info.size.height * ImageLimits.wholeDecodeBytesPerPixel + bytes.count
             try BMPRunLengths.check(bytes)
             if let picture = try BMPBitfields.decode(bytes) {
                 decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp, background: options.background)
@@ -126,6 +151,7 @@ public enum ImageDecoder {
                 decoded = try decodeFirstFrame(frame, background: options.background)
             } else {
                 if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size, fileBytes: bytes.count) { throw problem }
+                wholeBytes = info.size.width * info.size.height * ImageLimits.wholeDecodeBytesPerPixel + bytes.count
                 decoded = try decodeWithSDLImage(bytes, format: .webp, background: options.background)
             }
         case .heif: decoded = try HEIFDecoder.decode(bytes, covering: target, background: options.background)
@@ -134,6 +160,7 @@ public enum ImageDecoder {
             decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif, background: options.background)
             if picture.isAnimated { decoded.notes.insert("animated: its first frame is shown", at: 0) }
         }
+        if wholeBytes > 0 { decoded.decodeBytes = wholeBytes }
         return finish(decoded, info: info, orientation: orientation, fileBytesHeld: bytes.count)
     }
 

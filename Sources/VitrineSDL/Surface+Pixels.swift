@@ -66,3 +66,13 @@ extension Surface {
         }
     }
 }
+
+extension Surface {
+    /// Calls `body` with each row's index and its first pixel, top to bottom, to be written; stops at the first
+    /// error `body` throws.
+    func forEachRowIndex<E: Error>(_ body: (Int, UnsafeMutableRawPointer) throws(E) -> Void) throws(E) {
+        let s = pointer.pointee
+        guard let base = s.pixels else { return }
+        for y in 0..<Int(s.h) { try body(y, base + y * Int(s.pitch)) }
+    }
+}
