@@ -64,15 +64,28 @@ extension SDLTests {
                 : (ImageHeaders.flatJPEG(width: 7200, height: 4000) { _, _ in [128] }, 0)
             let decoded = try ImageDecoder.decode(jpeg, options: DecodeOptions(covering: ImageLimits.defaultDecodeSize))
             let stored = decoded.info.size
-            // The largest of 1/2 and 1/4 that fits beside the coefficients: 1/2 for the baseline one, 1/4 for the
-            // progressive one (48 MB of coefficients and a 24 MB picture would not fit).
-            let n = kind == "progressive" ? 2 : 4
-            #expect(decoded.surface.size == DecodeScale.scaled(stored, n))
-            let accounted = decoded.surface.size.width * decoded.surface.size.height * 4 + coefficients + decoded.fileBytesHeld
-            #expect(decoded.decodeBytes == accounted && accounted <= ImageLimits.decodeMemoryBytes)
-            // One scale up it would not have fitted.
-            let larger = DecodeScale.scaled(stored, n * 2)
-            #expect(larger.width * larger.height * 4 + coefficients + decoded.fileBytesHeld > ImageLimits.decodeMemoryBytes)
+            // Half size: full size would not fit beside the (progressive: packed) coefficients.
+            #expect(decoded.surface.size == DecodeScale.scaled(stored, 4))
+            let picture = decoded.surface.size.width * decoded.surface.size.height * 4
+            #expect(decoded.decodeBytes >= picture + decoded.fileBytesHeld && decoded.decodeBytes <= ImageLimits.decodeMemoryBytes)
+            // Every coefficient is 0: packed, they take only the windows libjpeg reads them through (a few block rows).
+            #expect(decoded.decodeBytes - picture - decoded.fileBytesHeld <= coefficients / 50)
+            #expect(stored.width * stored.height * 4 + coefficients / 2 > ImageLimits.decodeMemoryBytes)
+        }
+
+        /// A progressive JPEG keeps all its coefficients while it is decoded (128 bytes a block, 69 MiB for a
+        /// 24-megapixel photo); packed, each block row holds only its non-zero ones, with the same pixels.
+        @Test func aProgressiveJPEGsCoefficientsArePackedAndCounted() throws {
+            let bytes = try ImageDecoding.fixture("progressive-photo.jpg")
+            let decoded = try ImageDecoder.decode(bytes, options: DecodeOptions(covering: nil))
+            let picture = decoded.surface.size.width * decoded.surface.size.height * 4
+            let packed = decoded.decodeBytes - picture - decoded.fileBytesHeld
+            let info = decoded.info.size
+            let raw = ((info.width + 15) / 16 * 16 / 8) * ((info.height + 15) / 16 * 16 / 8) * 128 * 3 / 2  // 4:2:0
+            #expect(packed > 0 && packed < raw, "packed \(packed) of \(raw)")
+            // The pixels are libjpeg's own: the reference decode of the same file by SDL_image.
+            let reference = try Surface.load(path: "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures/progressive-photo.jpg").argb8888()
+            #expect(Self.pixels(decoded.surface) == Self.pixels(reference))
         }
 
         @Test func aTwelveMegapixelBMPIsRefusedBeforeDecodingWithItsFileCounted() {
