@@ -100,6 +100,10 @@ public enum ImageDecoder {
         if let large = try openLarge(path: path) {
             defer { large.file.close() }
             do throws(ImageProblem) {
+                if large.info.format == .bmp, let decoded = try decodeBMPRows(file: large.file, size: large.size, head: large.head,
+                                                                               covering: storedTarget(options, orientation: .up), stop: stop) {
+                    return finish(decoded, info: large.info, orientation: .up, fileBytesHeld: 0)
+                }
                 if let problem = ImageLimits.wholeDecodeProblem(large.info.format, large.info.size, fileBytes: large.size),
                    large.info.format == .bmp || large.info.format == .webp {
                     throw problem  // Before the file is read.

@@ -120,6 +120,41 @@ extension SDLTests {
             #expect(reason?.message.contains("cut off") == true, "\(reason?.message ?? "")")
         }
 
+        /// A large 24-bit BMP is read from its file a row at a time and shrunk to its card as it is read, where it
+        /// was read whole and decoded whole (a 2900x2900 one peaked at +80 MiB, a 3500x3500 one was refused).
+        @Test func aLarge24BitBMPIsReadARowAtATime() throws {
+            _ = Fixture.library
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-bmp-rows-\(UUID().uuidString).bmp").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let size = PixelSize(width: 401, height: 301)  // Rows of 1203 bytes, padded to 1204.
+            var pixels: [UInt8] = []
+            for y in 0..<size.height {
+                for x in 0..<size.width { pixels += [UInt8(x % 256), UInt8(y % 256), UInt8((x + y) % 256)] }
+                pixels += [0]
+            }
+            let bytes = ImageHeaders.bmp(width: size.width, height: size.height) + pixels
+            #expect(bytes.count > ImageLimits.headerReadLimit)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let full = DecodeOptions(covering: PixelSize(width: 1 << 20, height: 1 << 20))
+            let streamed = try ImageDecoder.decode(path: path, options: full)
+            let whole = try ImageDecoder.decode(bytes, options: full)  // SDL_image's.
+            #expect(streamed.surface.size == size && Self.pixels(streamed.surface) == Self.pixels(whole.surface))
+            #expect(streamed.fileBytesHeld == 0 && streamed.decodeBytes == 401 * 301 * 4 + 401 * 12 + 1204)
+            // For a 100x75 card: boxes of 4, each the rounded mean of its pixels.
+            let card = try ImageDecoder.decode(path: path, options: DecodeOptions(covering: PixelSize(width: 100, height: 75)))
+            #expect(card.surface.size == PixelSize(width: 101, height: 76))
+            let wholePixels = Self.pixels(whole.surface), boxed = Self.pixels(card.surface)
+            let mean = (0..<3).map { c -> UInt32 in
+                let sum = (0..<16).reduce(UInt32(0)) { $0 + (wholePixels[($1 / 4) * 401 + $1 % 4] >> UInt32(8 * c) & 0xFF) }
+                return (sum + 8) / 16
+            }
+            #expect(boxed[0] == 0xFF00_0000 | mean[2] << 16 | mean[1] << 8 | mean[0])
+            // Cut off: refused with the reason, from its header.
+            try Data(bytes[..<(bytes.count - 1000)]).write(to: URL(fileURLWithPath: path))
+            let reason = #expect(throws: SDLError.self) { try ImageDecoder.decode(path: path, options: full) }
+            #expect(reason?.message.contains("the file is cut off") == true, "\(reason?.message ?? "")")
+        }
+
         @Test func aHEICIsShrunkToTheCardAsItIsCopied() throws {
             let heic = try ImageDecoding.fixture("photo.heic")
             let options = DecodeOptions(covering: PixelSize(width: 16, height: 12))
