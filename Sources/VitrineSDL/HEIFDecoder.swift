@@ -54,11 +54,7 @@ enum HEIFDecoder {
         let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && heif.image_handle_get_luma_bits_per_pixel!(handle) == 8
         let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
         let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown, planar: planar, isAVIF: name == "AVIF")
-        guard needed <= ImageLimits.heifDecodeMemoryBytes else {
-            throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
-                             + "shown at \(shown.width)x\(shown.height), and its \(buffer.count / 1024) KiB file), over the "
-                             + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
-        }
+        if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed) { throw problem }
         var image: OpaquePointer?
         try check(heif.decode_image!(handle, &image, planar ? heif_colorspace_YCbCr : heif_colorspace_RGB,
                                      planar ? heif_chroma_420 : heif_chroma_interleaved_RGBA, nil), name)
@@ -84,6 +80,25 @@ enum HEIFDecoder {
         decoded.wholeSize = stored
         decoded.decodeBytes = needed
         return decoded
+    }
+
+    /// Why a HEIF picture of `size`, shown at `shown`, from a file of `fileBytes` whose decode is counted at
+    /// `needed` bytes is refused; nil when it fits ``ImageLimits/heifDecodeMemoryBytes``.
+    static func problem(name: String, size: PixelSize, shown: PixelSize, fileBytes: Int, needed: Int) -> ImageProblem? {
+        guard needed > ImageLimits.heifDecodeMemoryBytes else { return nil }
+        return .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
+                          + "shown at \(shown.width)x\(shown.height), and its \(fileBytes / 1024) KiB file), over the "
+                          + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
+    }
+
+    /// Why the HEIF file of `fileBytes` whose first bytes are `head` (probed as `info`) is refused before it is read,
+    /// counted as an 8-bit picture without alpha: libheif's own size, once it has read the file, may be smaller
+    /// (cropped) but not larger than the largest `ispe` the probe found.
+    static func problemBeforeReading(head: [UInt8], info: ImageInfo, fileBytes: Int, covering target: PixelSize?) -> ImageProblem? {
+        let name = ImageProbe.heifBrand(of: head) ?? "HEIF"
+        let shown = DecodeScale.boxed(info.size, target.map { DecodeScale.boxFactor(stored: info.size, covering: $0) } ?? 1)
+        return problem(name: name, size: info.size, shown: shown, fileBytes: fileBytes,
+                       needed: ImageLimits.heifDecodeBytes(info.size, fileBytes: fileBytes, shown: shown, isAVIF: name == "AVIF"))
     }
 
     /// The matrix libheif's YCbCr samples are turned into RGB with: the decoded picture's colour profile, else

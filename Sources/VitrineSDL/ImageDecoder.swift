@@ -104,6 +104,10 @@ public enum ImageDecoder {
                                                                                covering: storedTarget(options, orientation: .up), stop: stop) {
                     return finish(decoded, info: large.info, orientation: .up, fileBytesHeld: 0)
                 }
+                if large.info.format == .heif, let problem = HEIFDecoder.problemBeforeReading(
+                    head: large.head, info: large.info, fileBytes: large.size, covering: storedTarget(options, orientation: .up)) {
+                    throw problem  // Before the file is read.
+                }
                 if let problem = ImageLimits.wholeDecodeProblem(large.info.format, large.info.size, fileBytes: large.size),
                    large.info.format == .bmp || large.info.format == .webp {
                     throw problem  // Before the file is read.
