@@ -52,9 +52,17 @@ enum HEIFDecoder {
         // libheif's YCbCr 4:2:0 planes (1.5 bytes a pixel) converted and shrunk a box row at a time, rather than its
         // interleaved RGBA (4 more bytes a pixel); pictures with alpha or more than 8 bits still come as RGBA.
         let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && heif.image_handle_get_luma_bits_per_pixel!(handle) == 8
-        let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
-        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown, planar: planar, isAVIF: name == "AVIF")
+        // A picture whose copy at card size would not fit beside libheif's is shown smaller, by up to twice the
+        // factor (a 3648x2736 AVIF for a 1920x1280 card: 1824x1368).
+        let least = target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1
+        func counted(_ factor: Int) -> Int {
+            ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar, isAVIF: name == "AVIF")
+        }
+        var factor = least
+        while counted(factor) > ImageLimits.heifDecodeMemoryBytes, factor < max(2, least * 2) { factor += 1 }
+        let shown = DecodeScale.boxed(size, factor), needed = counted(factor)
         if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed) { throw problem }
+        let extra = factor - least
         var image: OpaquePointer?
         try check(heif.decode_image!(handle, &image, planar ? heif_colorspace_YCbCr : heif_colorspace_RGB,
                                      planar ? heif_chroma_420 : heif_chroma_interleaved_RGBA, nil), name)
@@ -62,7 +70,7 @@ enum HEIFDecoder {
         defer { heif.image_release!(image) }
         let (surface, sawTransparency, stored): (Surface, Bool, PixelSize)
         if planar {
-            (surface, stored) = try shrinkPlanar(image, heif: heif, handle: handle, covering: target)
+            (surface, stored) = try shrinkPlanar(image, heif: heif, handle: handle, covering: target, extra: extra)
             sawTransparency = false
         } else {
             var stride: Int32 = 0
@@ -72,12 +80,13 @@ enum HEIFDecoder {
             }
             stored = PixelSize(width: width, height: height)
             (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
-                                                    factor: target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1,
+                                                    factor: (target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1) + extra,
                                                     background: background)
         }
         var decoded = DecodedImage(surface: surface, notes: ["decoded from \(name) with libheif"])
         if sawTransparency { decoded.noteTransparency(over: background) }
         decoded.wholeSize = stored
+        decoded.extraFactor = extra
         decoded.decodeBytes = needed
         return decoded
     }
@@ -117,7 +126,7 @@ enum HEIFDecoder {
     /// libheif's 8-bit YCbCr planes turned into RGB and averaged by boxes covering `target` into a new ARGB
     /// surface, a row of boxes at a time: beside libheif's planes, only the result and one row of sums.
     private static func shrinkPlanar(_ image: OpaquePointer, heif: vitrine_heif_api, handle: OpaquePointer,
-                                     covering target: PixelSize?) throws(ImageProblem) -> (Surface, PixelSize) {
+                                     covering target: PixelSize?, extra: Int) throws(ImageProblem) -> (Surface, PixelSize) {
         var luma: Int32 = 0, blueStride: Int32 = 0, redStride: Int32 = 0
         let stored = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Y)), height: Int(heif.image_get_height!(image, heif_channel_Y)))
         let chroma = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Cb)), height: Int(heif.image_get_height!(image, heif_channel_Cb)))
@@ -132,7 +141,7 @@ enum HEIFDecoder {
             throw .corruptData(.heif, "its colour planes are smaller than its picture")
         }
         var m = matrix(image, handle: handle, heif: heif)
-        let factor = target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1
+        let factor = (target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1) + extra
         let out = DecodeScale.boxed(stored, factor)
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }

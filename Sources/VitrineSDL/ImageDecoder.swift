@@ -26,6 +26,8 @@ public struct DecodedImage {
     /// The size of the whole picture before it was shrunk, when the decoder found it other than the header said
     /// (a HEIF's, turned and cropped by libheif).
     var wholeSize: PixelSize?
+    /// How much more than the card's factor a HEIF picture was shrunk by, to fit its memory limit.
+    var extraFactor = 0
     /// The colour transparent pixels were composited over, when the picture had any; nil when it was opaque.
     public var compositedOver: Color?
 
@@ -49,7 +51,7 @@ public struct DecodedImage {
         case .heif:
             // libheif's picture, turned by its `irot` box and cropped by its `clap` box, not the size probed.
             let whole = wholeSize ?? info.size
-            return surface.size == DecodeScale.boxed(whole, DecodeScale.boxFactor(stored: whole, covering: target))
+            return surface.size == DecodeScale.boxed(whole, DecodeScale.boxFactor(stored: whole, covering: target) + extraFactor)
         default:
             return true
         }

@@ -154,7 +154,7 @@ enum JPEGDecoder {
         guard needed <= ImageLimits.decodeMemoryBytes else {
             // Refused before libjpeg allocates anything for the picture.
             throw .overLimit(.jpeg, "decoding this progressive JPEG needs about \(needed / 1_048_576) MiB (\(stored.width)x\(stored.height): "
-                             + "its coefficients, about \(coefficients / 1_048_576) MiB packed, are all kept while it is decoded), over the "
+                             + "its coefficients, about \(coefficients / 1_048_576) MiB even packed, are all kept while it is decoded), over the "
                              + "\(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit; save it as a baseline JPEG to show it")
         }
         j.pointee.info.scale_denom = 8
