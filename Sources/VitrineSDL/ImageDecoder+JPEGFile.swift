@@ -27,7 +27,7 @@ extension ImageDecoder {
     }
 
     /// A file larger than ``ImageLimits/headerReadLimit`` opened with its header probed, so that its limits are
-    /// applied before it is read: a PNG is then decoded from its descriptor, and a BMP or WebP too big to decode
+    /// applied before it is read: a PNG is then decoded from its descriptor, and a BMP, GIF or WebP too big to decode
     /// whole is refused before its bytes are read (a 37 MB BMP was read whole only to be refused). Nil when the file
     /// is small, cannot be opened, or keeps its header beyond the first bytes read (then it is read whole and
     /// ``readWhole(path:)`` and the probe give any reason).

@@ -111,7 +111,7 @@ public enum ImageDecoder {
                     throw problem  // Before the file is read.
                 }
                 if let problem = ImageLimits.wholeDecodeProblem(large.info.format, large.info.size, fileBytes: large.size),
-                   large.info.format == .bmp || large.info.format == .webp {
+                   [.bmp, .webp, .gif].contains(large.info.format) {  // Each counts at least this much once read.
                     throw problem  // Before the file is read.
                 }
                 if large.info.format == .png {
