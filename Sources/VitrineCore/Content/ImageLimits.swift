@@ -31,7 +31,8 @@ public enum ImageLimits {
     ///   megapixels is refused before decoding starts.
     /// - PNG: read from its file a chunk at a time, shrunk to the card row by row (interlaced: its boxes summed
     ///   pass by pass, 6 bytes a box, shrunk further when they would not fit).
-    /// - HEIC and AVIF: libheif's own memory, counted by ``heifDecodeBytes(_:fileBytes:shown:)``.
+    /// - HEIC and AVIF: libheif's own memory, counted by ``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` against
+    ///   ``heifDecodeMemoryBytes``, the one exception (libheif decodes whole).
     /// - GIF, BMP and WebP: decoded whole (``wholeDecodeBytesPerPixel``), checked before the file is read.
     public static let decodeMemoryBytes = 64 * 1024 * 1024
 
@@ -76,7 +77,7 @@ public enum ImageLimits {
     public static let maximumProgressiveScans = 100
 
     /// The longest a JPEG or PNG decode may take, in seconds of the decoding thread's CPU time, before it is
-    /// abandoned with a reason. (HEIC and AVIF are held to about 14 megapixels instead: libheif 1.15 cannot be
+    /// abandoned with a reason. (HEIC and AVIF are held to about 13 megapixels instead: libheif 1.15 cannot be
     /// interrupted, and a 12-megapixel photo takes about 1.1 s.)
     public static let decodeSeconds = 5.0
 
