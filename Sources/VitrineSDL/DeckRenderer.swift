@@ -49,6 +49,10 @@ public final class DeckRenderer {
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
     private var deckGeneration = 0
     let discs = DiscTextures()
+    /// The QR code of the open detail panel's link.
+    private let detailCodes = DetailCodes()
+    /// The open detail panel the frame draws over the cards (``KioskFrame/detail``); nil for none.
+    private var detailPanel: DetailPanelFrame?
     private let fadeCopies = FadeCopies()
     private var upright: Texture?
     var composed: [Int: Texture] = [:]
@@ -188,6 +192,7 @@ public final class DeckRenderer {
         if frame.stage != stage { setStage(frame.stage) }
         background = frame.background
         rotation = frame.rotation
+        detailPanel = frame.detail
         return drawFrame(frame.pager, progress: frame.progress)
     }
 
@@ -212,6 +217,9 @@ public final class DeckRenderer {
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+        if let detailPanel {
+            list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
+        }
         let keep = pager.keptCards(drawing: list)
         kept = (keep, pager.pageCount)
         keepPreviews(keep)
