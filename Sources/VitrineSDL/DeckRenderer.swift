@@ -223,7 +223,8 @@ public final class DeckRenderer {
         let keep = pager.keptCards(drawing: list)
         kept = (keep, pager.pageCount)
         keepPreviews(keep)
-        if var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
+        // An open detail panel covers much of the card: its card keeps its texture rather than resting in the frame.
+        if detailPanel == nil, var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }
             prepareKept(errors: &drawn)
             return drawn
@@ -258,7 +259,7 @@ public final class DeckRenderer {
         }
         guard rotation != .none else {
             let failures = renderer.execute(list, resources: resources)
-            if failures.isEmpty, missing.isEmpty, keep.allSatisfy({ composed[$0] != nil }),
+            if failures.isEmpty, missing.isEmpty, detailPanel == nil, keep.allSatisfy({ composed[$0] != nil }),
                let rest = RestFrame(list, cardRect: stage.cardRect), composed[rest.index] != nil {
                 lastRestFrame = rest
             }

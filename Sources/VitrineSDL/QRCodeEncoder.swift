@@ -27,13 +27,21 @@ enum QRCodeEncoder {
 final class DetailCodes {
     private var last: (link: String, code: QRMatrix?)?
     private var saidMissing = false
+    /// The encoder, and whether its library is there (libqrencode; tests stand in for a kiosk without it).
+    private let encode: (String) -> QRMatrix?
+    private let available: () -> Bool
+
+    init(encode: @escaping (String) -> QRMatrix? = QRCodeEncoder.matrix(for:), available: @escaping () -> Bool = { QRCodeEncoder.isAvailable }) {
+        self.encode = encode
+        self.available = available
+    }
 
     /// The code of `link`, encoded the first time it is asked for; `report` hears the one line when it cannot be.
     func code(for link: String?, report: (String) -> Void) -> QRMatrix? {
         guard let link else { return nil }
         if let last, last.link == link { return last.code }
-        let code = QRCodeEncoder.matrix(for: link)
-        if code == nil, !QRCodeEncoder.isAvailable, !saidMissing {
+        let code = encode(link)
+        if code == nil, !available(), !saidMissing {
             saidMissing = true
             report(QRCodeEncoder.missingLibrary)
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VitrineCore
 import VitrineSystem
-import VitrineSDL
+@testable import VitrineSDL
 import VitrineTestSupport
 
 extension SDLTests {
@@ -85,6 +85,26 @@ extension SDLTests {
             let (frames, _, _) = try play()
             let failure = Fixture.snapshots.verify(try #require(frames["open"]), named: "replay-detail-open-900x600")
             #expect(failure == nil, Comment(rawValue: failure ?? ""))
+        }
+    }
+}
+
+extension SDLTests {
+    /// The detail panel's QR codes: libqrencode's matrix, and a kiosk without libqrencode.
+    @Suite struct DetailCodeTests {
+        @Test func libqrencodeGivesTheSmallestCodeAtLevelM() throws {
+            let short = try #require(QRCodeEncoder.matrix(for: "https://example.org/"))
+            #expect(short.side == 25)  // 20 bytes at level M need version 2.
+            let longest = try #require(QRCodeEncoder.matrix(for: "https://example.org/" + String(repeating: "a", count: 480)))
+            #expect(longest.side == 85)  // 500 bytes: version 17, as Limits.detailLinkBytes says.
+        }
+
+        @Test func withoutLibqrencodeThePanelHasNoCodeAndTheKioskSaysSoOnce() {
+            let codes = DetailCodes(encode: { _ in nil }, available: { false })
+            var lines: [String] = []
+            #expect(codes.code(for: "https://example.org/a", report: { lines.append($0) }) == nil)
+            #expect(codes.code(for: "https://example.org/b", report: { lines.append($0) }) == nil)
+            #expect(lines == ["QR codes need libqrencode (apt-get install libqrencode4): detail panels show without their code"])
         }
     }
 }
