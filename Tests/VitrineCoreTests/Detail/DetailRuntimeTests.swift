@@ -107,6 +107,23 @@ import Testing
         #expect(kiosk.runtime.exit == .userQuit)
     }
 
+    @Test func aReplayScriptTapsOpensAndPressesEscape() throws {
+        var kiosk = Self.kiosk()
+        let script = try ReplayScript.parse("""
+            {"at":2.00,"touch":"down","x":0.5,"y":0.5}
+            {"at":2.05,"touch":"up","x":0.5,"y":0.5}
+            {"at":3.00,"key":"escape"}
+            {"at":4.00,"control":{"cmd":"detail","action":"open"}}
+            """, file: "script")
+        kiosk.play(script, windowPoints: RuntimeFixture.pixels, load: RuntimeFixture.loader([:])) { _, _, _, _ in }
+        #expect(Self.detailLines(kiosk) == [
+            #"{"t":2.050,"event":"detailOpened","page":1,"reason":"tap"}"#,
+            #"{"t":3.000,"event":"detailClosed","page":1,"reason":"escape"}"#,
+            #"{"t":4.000,"event":"detailOpened","page":1,"reason":"control"}"#,
+        ])
+        #expect(kiosk.runtime.exit == nil)
+    }
+
     @Test func idleTimeClosesThePanelAndATouchStartsItAgain() {
         var kiosk = Self.kiosk()
         Self.tap(&kiosk, at: Self.center, t: 2)
