@@ -81,6 +81,32 @@ extension SDLTests {
             ])
         }
 
+        /// A long text dragged up by 90 points: lines are cut at the text area's edges, never drawn over the code
+        /// or outside the panel.
+        @Test func aScrolledLongTextIsClippedToItsArea() throws {
+            _ = Fixture.library
+            var config = Fixture.deck()
+            config.cards[0].detail = CardDetail(text: (1...30).map { "Paragraph \($0): the trail climbs past the old mine." }
+                .joined(separator: "\n"), link: Self.link)
+            var frames: [String: RGBAImage] = [:]
+            let runner = try ReplayRunner(config: config, size: PixelSize(width: 900, height: 600),
+                                          fonts: FontLibrary(paths: Fixture.fontPaths), events: nil, report: { _ in })
+            try runner.run(ReplayScript.parse("""
+                {"at":0.50,"touch":"down","x":0.3,"y":0.5}
+                {"at":0.58,"touch":"up","x":0.3,"y":0.5}
+                {"at":1.00,"touch":"down","x":0.3,"y":0.6}
+                {"at":1.05,"touch":"move","x":0.3,"y":0.58}
+                {"at":1.10,"touch":"move","x":0.3,"y":0.43}
+                {"at":1.20,"touch":"up","x":0.3,"y":0.43}
+                {"at":1.50,"screenshot":"scrolled"}
+                """, file: "script")) { (surface, name, _) throws(SDLError) in
+                frames[name] = try RGBAImage(surface)
+            }
+            #expect(runner.embedded.runtime.settledFrame.detail?.scroll == 90)
+            let failure = Fixture.snapshots.verify(try #require(frames["scrolled"]), named: "replay-detail-scrolled-900x600")
+            #expect(failure == nil, Comment(rawValue: failure ?? ""))
+        }
+
         @Test func theOpenPanelMatchesItsGolden() throws {
             let (frames, _, _) = try play()
             let failure = Fixture.snapshots.verify(try #require(frames["open"]), named: "replay-detail-open-900x600")
