@@ -144,6 +144,21 @@ import Testing
         #expect(Self.detailLines(kiosk).last == #"{"t":3.000,"event":"detailClosed","page":1,"reason":"page"}"#)
     }
 
+    @Test func aReloadClosesThePanelAndANewWindowSizeLaysItOutAgain() throws {
+        var kiosk = RuntimeFixture.kiosk(Self.config(), files: ["/deck/kiosk.json": Self.config(text: "Edited.")])
+        kiosk.send(.paging(.setPage(1)), at: 0)
+        kiosk.advance(to: 1)
+        Self.tap(&kiosk, at: Self.center, t: 2)
+        kiosk.send(.resized(pixels: PixelSize(width: 1200, height: 800), pointScale: 1), at: 3)
+        #expect(kiosk.runtime.openDetailCard == 1)
+        let panel = try #require(kiosk.runtime.settledFrame.detail?.layout.panel)
+        #expect(panel.width == 1200 - 2 * 32)  // 16 pt at 2x the reference width.
+        kiosk.send(.reloadRequested, at: 4)
+        kiosk.advance(to: 5)
+        #expect(kiosk.runtime.openDetailCard == nil)
+        #expect(Self.detailLines(kiosk).last == #"{"t":4.000,"event":"detailClosed","page":1,"reason":"reload"}"#)
+    }
+
     @Test func aVerticalDragOnALongTextScrollsItWithinItsLength() throws {
         let text = (1...80).map { "Line \($0) of a long story." }.joined(separator: "\n")
         var kiosk = Self.kiosk(Self.config(text: text))
