@@ -87,6 +87,7 @@ public final class KioskApp {
         StartupTimeline.mark("window and renderer made")
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
                                settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0, localTime: LocalClock.now)
+        runtime.textMeasurer = fonts
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)

@@ -31,12 +31,15 @@ enum KioskSchema {
         var image: JSONDocument.Node? = nil
         /// `duration`, `from`, `until` and `hours` (see `KioskSchema+Schedule.swift`).
         var schedule = CardSchedule()
+        /// `detail` (see `CardConfig+Detail.swift`).
+        var detail: CardDetail? = nil
 
         /// The card, when title and image were both found valid, with its image resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
             guard let title, let image else { return nil }
             var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
             card.schedule = schedule
+            card.detail = detail
             return card
         }
     }
@@ -167,7 +170,7 @@ enum KioskSchema {
         .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
             card.image = validator.filePath(value, at: path)
         },
-    ] + scheduleFields.map { $0.lifted(into: \CardDraft.schedule) })
+    ] + scheduleFields.map { $0.lifted(into: \CardDraft.schedule) } + [detailField.lifted(into: \CardDraft.detail)])
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

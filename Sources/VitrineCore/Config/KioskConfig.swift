@@ -38,8 +38,15 @@ public struct KioskConfig: Sendable, Equatable {
 public struct CardConfig: Sendable, Equatable {
     /// The texts, and where each ends in them.
     private var text: PackedText
+    /// The card's schedule and detail, boxed together: most cards have neither, and one reference keeps a card at
+    /// 40 bytes (see `CardConfig+Detail.swift`).
+    var extras: CardExtras? = nil
+
     /// When the card shows and for how long (`duration`, `from`, `until`, `hours`); empty: always, for the interval.
-    public var schedule = CardSchedule()
+    public var schedule: CardSchedule {
+        get { extras?.schedule ?? CardSchedule() }
+        set { extras = CardExtras.make(schedule: newValue, detail: detail) }
+    }
 
     /// Creates a card.
     public init(id: String? = nil, title: String, subtitle: String = "", image: String) {
@@ -104,7 +111,7 @@ public struct CardConfig: Sendable, Equatable {
     /// Cards are equal when their texts are equal as text and their images are the same file: the same path bytes
     /// (``PathKey``), since canonically equivalent names are different files.
     public static func == (a: CardConfig, b: CardConfig) -> Bool {
-        guard a.schedule == b.schedule else { return false }
+        guard a.extras == b.extras else { return false }
         if a.text.isSame(as: b.text) { return true }
         return a.id == b.id && a.title == b.title && a.subtitle == b.subtitle && PathKey.same(a.image, b.image)
     }
