@@ -91,9 +91,6 @@ public struct PlayQueue: Sendable, Equatable {
            n >= 1, n == n.rounded(), n < 9e15 {
             nextSeq = Int(n)
             lines.removeFirst()
-        } else if !lines.isEmpty {
-            badLines += 1
-            lines.removeFirst()
         }
         var plays: [PlayRecord] = []
         for line in lines {
