@@ -104,10 +104,10 @@ public final class MosquittoBroker {
         return text.isEmpty ? nil : text
     }
 
-    /// A subscriber to `topic` (wildcards allowed) writing each message as `TOPIC PAYLOAD` to a file; with
+    /// A subscriber to `topics` (wildcards allowed) writing each message as `TOPIC PAYLOAD` to a file; with
     /// `durable`, a QoS 1 session the broker keeps while it is away (messages meanwhile come when it is back).
-    public func subscribe(_ topic: String, durable: Bool = false) throws -> Subscriber {
-        try Subscriber(port: port, topic: topic, file: folder + "/sub-\(UUID().uuidString).txt", durable: durable)
+    public func subscribe(_ topics: String..., durable: Bool = false) throws -> Subscriber {
+        try Subscriber(port: port, topics: topics, file: folder + "/sub-\(UUID().uuidString).txt", durable: durable)
     }
 
     /// A mosquitto_sub process and what it received.
@@ -115,31 +115,35 @@ public final class MosquittoBroker {
         private let child: XvfbSession.Child
         private let file: String
 
-        init(port: Int, topic: String, file: String, durable: Bool) throws {
+        /// The topic ``waitUntilSubscribed(_:)`` probes, which every subscriber also takes.
+        static let probe = "vitrine-test/probe"
+
+        init(port: Int, topics: [String], file: String, durable: Bool) throws {
             guard let sub = MosquittoBroker.tool("mosquitto_sub") else { throw XvfbError.missing("mosquitto_sub is needed") }
             self.file = file
             FileManager.default.createFile(atPath: file, contents: nil)
             guard let output = FileHandle(forWritingAtPath: file) else { throw XvfbError.failed("cannot write \(file)") }
             let durability = durable ? ["-c", "-i", "vitrine-test-\(UUID().uuidString.prefix(8))"] : []
-            child = try XvfbSession.Child(sub, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-v", "-t", topic] + durability,
+            let filters = (topics + [Subscriber.probe]).flatMap { ["-t", $0] }
+            child = try XvfbSession.Child(sub, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-v"] + filters + durability,
                                           standardOutput: output)
         }
 
         /// The messages so far, in order: topic and payload.
         public var messages: [(topic: String, payload: String)] {
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            let text = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data(), as: UTF8.self)
             return text.split(separator: "\n").map { line in
                 let parts = line.split(separator: " ", maxSplits: 1)
                 return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
             }
         }
 
-        /// Waits until the subscription is in place: publishes `probe` (a topic it matches) on `broker` until the
-        /// probe comes back; whether it did within 10 s.
-        public func waitUntilSubscribed(_ broker: MosquittoBroker, probe: String) -> Bool {
+        /// Waits until the subscription is in place: publishes on ``probe`` until the probe comes back; whether it
+        /// did within 10 s.
+        public func waitUntilSubscribed(_ broker: MosquittoBroker) -> Bool {
             XvfbSession.eventually(10) {
-                try? broker.publish(probe, lines: [Array("probe".utf8)])
-                return XvfbSession.eventually(0.3) { messages.contains { $0.topic == probe } }
+                try? broker.publish(Subscriber.probe, lines: [Array("probe".utf8)])
+                return XvfbSession.eventually(0.3) { messages.contains { $0.topic == Subscriber.probe } }
             }
         }
 

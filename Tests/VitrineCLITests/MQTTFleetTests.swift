@@ -34,7 +34,7 @@ struct MQTTFleetTests {
         try withTemporaryFolder { folder in
             let broker = try MosquittoBroker(folder: folder.path)
             let subscriber = try broker.subscribe("vitrine/k1/#")
-            #expect(subscriber.waitUntilSubscribed(broker, probe: "vitrine/k1/probe"))
+            #expect(subscriber.waitUntilSubscribed(broker))
             let config = try Self.config(folder, broker: broker)
             var app: XvfbSession.Child? = try Self.kiosk(config, in: folder)
 

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import VitrineCore
+import VitrineTestSupport
+
+/// A fleet member's faults against a real Mosquitto broker: an outage while the deck pages, and a flood of bad
+/// commands.
+@Suite(.serialized, .enabled(if: MosquittoBroker.isInstalled, "mosquitto and mosquitto-clients are needed (make test installs them)"))
+struct MQTTFaultTests {
+    /// Runs `vitrine ctl status` on the kiosk's local socket; whether it answered ok.
+    static func localStatus(_ folder: TemporaryFolder) -> Bool {
+        (try? VitrineProcess.run(["ctl", "--control", folder.file("control.sock"), "status"], timeout: .seconds(10)))?.code == 0
+    }
+
+    /// How many plays the kiosk has recorded, from the next `seq` its plays file keeps (written within a second).
+    static func playsRecorded(_ folder: TemporaryFolder) -> Int {
+        let text = (try? String(contentsOfFile: folder.file("state/vitrine/plays-k1.jsonl"), encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first, case .number(let n)? = try? JSONValue.parse(Array(line.utf8))["nextSeq"] else { return 0 }
+        return Int(n) - 1
+    }
+
+    @Test func everyPlayArrivesAfterAnOutageInOrderAndOnce() throws {
+        try withTemporaryFolder { folder in
+            let broker = try MosquittoBroker(folder: folder.path)
+            // A durable subscriber: the broker keeps what comes for it while it is away, across its own restart.
+            let subscriber = try broker.subscribe("vitrine/k1/#", durable: true)
+            #expect(subscriber.waitUntilSubscribed(broker))
+            let app = try MQTTFleetTests.kiosk(try MQTTFleetTests.config(folder, broker: broker), in: folder)
+            #expect(XvfbSession.eventually(15) { MQTTFleetTests.plays(subscriber).count >= 2 }, "\(app.errors)")
+
+            broker.stop()
+            let outage = Date()
+            // The broker is down for 10 s while the deck pages; the local control socket answers throughout.
+            var localAnswers = 0
+            while Date().timeIntervalSince(outage) < 10 {
+                if Self.localStatus(folder) { localAnswers += 1 }
+                usleep(500_000)
+            }
+            #expect(localAnswers >= 10)
+            #expect(app.errors.components(separatedBy: "mqtt: lost").count == 2, "\(app.errors)")
+            // Paused, so no new card's play brings the waiting ones along: they must go at the reconnection.
+            #expect((try? VitrineProcess.run(["ctl", "--control", folder.file("control.sock"), "pause"], timeout: .seconds(10)))?.code == 0)
+            try broker.start()
+            let back = Date()
+            #expect(XvfbSession.eventually(5) { app.errors.contains("mqtt: connected to mqtt://127.0.0.1:\(broker.port) again") }, "\(app.errors)")
+            let reconnected = Date().timeIntervalSince(back)
+            #expect(reconnected < 5)
+            #expect(try broker.retained("vitrine/k1/availability") == "online")
+
+            // Every play of the outage comes (about 20 at one each 0.5 s), in order, none twice.
+            #expect(XvfbSession.eventually(10) {
+                let recorded = Self.playsRecorded(folder)
+                return recorded >= 20 && MQTTFleetTests.plays(subscriber).count >= recorded
+            }, "\(Self.playsRecorded(folder)) recorded: \(MQTTFleetTests.seqs(MQTTFleetTests.plays(subscriber)))")
+            let seqs = MQTTFleetTests.seqs(MQTTFleetTests.plays(subscriber))
+            #expect(seqs == Array(1...Self.playsRecorded(folder)), "\(seqs)")
+            #expect(app.errors.components(separatedBy: "mqtt: lost").count == 2, "one warning per outage: \(app.errors)")
+            #expect(app.errors.components(separatedBy: "connected to").count == 2, "one recovery line per outage: \(app.errors)")
+            print("mqtt outage: back after \(String(format: "%.2f", reconnected)) s, \(seqs.count) plays delivered in order")
+        }
+    }
+
+    @Test func aThousandBadCommandsAreRefusedAndTheKioskRunsOn() throws {
+        try withTemporaryFolder { folder in
+            let broker = try MosquittoBroker(folder: folder.path)
+            let subscriber = try broker.subscribe("vitrine/k1/reply", "vitrine/k1/plays")
+            #expect(subscriber.waitUntilSubscribed(broker))
+            let app = try MQTTFleetTests.kiosk(try MQTTFleetTests.config(folder, broker: broker), in: folder)
+            #expect(XvfbSession.eventually(15) { MQTTFleetTests.plays(subscriber).count >= 2 }, "\(app.errors)")
+            let pid = app.process.processIdentifier
+            let memoryBefore = ControlEndToEndTests.anonymousMemory(pid) ?? 0
+
+            // Malformed JSON, unknown commands, oversized messages and binary noise (no newline: one message a line).
+            var generator = SystemRandomNumberGenerator()
+            let messages: [[UInt8]] = (0..<999).map { i in
+                switch i % 4 {
+                case 0: Array("{{{ not json \(i)".utf8)
+                case 1: Array(#"{"cmd":"explode","reply":\#(i)}"#.utf8)
+                case 2: [UInt8](repeating: UInt8(ascii: "x"), count: 9_000 + i)
+                default: (0..<200).map { _ in UInt8.random(in: 0x0B...0xFF, using: &generator) }
+                }
+            }
+            try broker.publish("vitrine/k1/cmd", lines: messages)
+            try broker.publish("vitrine/k1/cmd", bytes: [0x00, 0xFF, 0x00, 0x7B, 0x0A, 0x00])
+            #expect(Self.localStatus(folder))
+            #expect(XvfbSession.eventually(30) { subscriber.payloads("vitrine/k1/reply").count >= 1_000 },
+                    "\(subscriber.payloads("vitrine/k1/reply").count) replies")
+            let replies = subscriber.payloads("vitrine/k1/reply")
+            #expect(replies.count == 1_000)
+            #expect(replies.allSatisfy { $0.hasPrefix(#"{"ok":false,"error":"#) })
+            #expect(replies.contains(#"{"ok":false,"error":"unknown command \"explode\"; the commands are next, previous, goto, pause, resume, reload, status, screenshot, wake","reply":1}"#))
+
+            // It keeps paging and answering, by MQTT and locally; the warnings are a few lines, not a thousand.
+            let playsAfterFlood = MQTTFleetTests.plays(subscriber).count
+            #expect(XvfbSession.eventually(5) { MQTTFleetTests.plays(subscriber).count >= playsAfterFlood + 2 })
+            try broker.publish("vitrine/k1/cmd", lines: [Array(#"{"cmd":"status","reply":"s"}"#.utf8)])
+            #expect(XvfbSession.eventually(5) { subscriber.payloads("vitrine/k1/reply").last?.hasPrefix(#"{"ok":true,"page":"#) == true })
+            #expect(Self.localStatus(folder))
+            let warnings = app.errors.components(separatedBy: "mqtt: refused a message").count - 1
+            #expect((1...5).contains(warnings), "\(app.errors)")
+            let memoryAfter = ControlEndToEndTests.anonymousMemory(pid) ?? 0
+            #expect(memoryAfter - memoryBefore < 4 * 1024, "anonymous memory grew from \(memoryBefore) KiB to \(memoryAfter) KiB")
+            print("mqtt flood: anonymous memory \(memoryBefore) KiB before, \(memoryAfter) KiB after; \(warnings) warning lines")
+        }
+    }
+}
