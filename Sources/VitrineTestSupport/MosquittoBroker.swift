@@ -18,20 +18,37 @@ public final class MosquittoBroker {
     /// Whether the broker and its clients are installed (make test installs them).
     public static var isInstalled: Bool { ["mosquitto", "mosquitto_sub", "mosquitto_pub"].allSatisfy { tool($0) != nil } }
 
-    /// Starts a broker whose files go in `folder`.
-    public init(folder: String) throws {
+    /// A broker whose files go in `folder`, started unless `start` is false; with `password`, it takes only the
+    /// user `kiosk` with that password.
+    public init(folder: String, start: Bool = true, password: String? = nil) throws {
         self.folder = folder
         port = try MosquittoBroker.freePort()
+        var access = "allow_anonymous true"
+        if let password {
+            guard let tool = MosquittoBroker.tool("mosquitto_passwd") else { throw XvfbError.missing("mosquitto_passwd is needed") }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = ["-b", "-c", folder + "/passwords", "kiosk", password]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            access = "allow_anonymous false\npassword_file \(folder)/passwords"
+        }
+        // Started as root, mosquitto turns into the user `mosquitto`, who cannot read the test's private folder: it
+        // stays the user running the tests.
+        let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "root"
         let config = """
+            user \(user)
             listener \(port) 127.0.0.1
-            allow_anonymous true
+            \(access)
             persistence true
             persistence_location \(folder)/
             log_dest stderr
 
             """
         try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/mosquitto.conf"))
-        try start()
+        if start { try self.start() }
     }
 
     deinit { stop() }

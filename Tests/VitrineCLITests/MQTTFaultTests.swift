@@ -104,3 +104,40 @@ struct MQTTFaultTests {
         }
     }
 }
+
+/// Starting without a broker, and a broker that refuses the kiosk's credentials.
+@Suite(.serialized, .enabled(if: MosquittoBroker.isInstalled, "mosquitto and mosquitto-clients are needed (make test installs them)"))
+struct MQTTStartTests {
+    @Test func aBrokerDownAtStartIsOneLineAndTheKioskConnectsWhenItComes() throws {
+        try withTemporaryFolder { folder in
+            let broker = try MosquittoBroker(folder: folder.path, start: false)
+            let app = try MQTTFleetTests.kiosk(try MQTTFleetTests.config(folder, broker: broker), in: folder)
+            #expect(XvfbSession.eventually(15) { app.errors.contains("first frame shown") && app.errors.contains("mqtt: cannot reach") }, "\(app.errors)")
+            #expect(MQTTFaultTests.localStatus(folder))
+            try broker.start()
+            #expect(XvfbSession.eventually(5) { app.errors.contains("connected to mqtt://127.0.0.1:\(broker.port) again") }, "\(app.errors)")
+            #expect(XvfbSession.eventually(5) { (try? broker.retained("vitrine/k1/availability")) == "online" })
+            let lines = app.errors.split(separator: "\n").filter { $0.contains(": mqtt: ") }
+            #expect(lines.count == 2, "one warning, one recovery: \(lines)")
+        }
+    }
+
+    @Test func refusedCredentialsAreOneClearLine() throws {
+        try withTemporaryFolder { folder in
+            let broker = try MosquittoBroker(folder: folder.path, password: "right")
+            _ = try folder.write("password", "wrong\n")
+            let deck = try MQTTFleetTests.config(folder, broker: broker)
+            let text = try String(contentsOfFile: deck, encoding: .utf8)
+            _ = try folder.write("deck.json", text.replacingOccurrences(of: #""id":"k1"}"#, with: #""id":"k1","username":"kiosk","passwordFile":"password"}"#))
+            let app = try MQTTFleetTests.kiosk(deck, in: folder)
+            #expect(XvfbSession.eventually(10) { app.errors.contains("refuses the kiosk") }, "\(app.errors)")
+            // It keeps trying, quietly: two more refused attempts say nothing more.
+            #expect(XvfbSession.eventually(10) { broker.log.components(separatedBy: "not authorised").count > 3 }, "\(broker.log)")
+            #expect(MQTTFaultTests.localStatus(folder))
+            let lines = app.errors.split(separator: "\n").filter { $0.contains("mqtt") }
+            #expect(lines.count == 1, "\(lines)")
+            #expect(lines.first?.contains("the broker refused the connection: Connection Refused: not authorised. (check mqtt.username and mqtt.passwordFile)") == true, "\(lines)")
+            #expect(try broker.retained("vitrine/k1/availability") == nil)
+        }
+    }
+}
