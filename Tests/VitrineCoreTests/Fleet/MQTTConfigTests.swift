@@ -54,3 +54,20 @@ import Testing
         #expect(MQTTConfig.id(fromHostName: "") == "vitrine")
     }
 }
+
+/// A reload that changes the `mqtt` key keeps the running link and says when the change applies.
+@Suite struct MQTTReloadTests {
+    @Test func anMQTTChangeWaitsForTheNextStart() {
+        var config = RuntimeFixture.config(RuntimeFixture.cards(2))
+        config.mqtt = MQTTConfig(broker: MQTTConfig.Broker(host: "a", port: 1883, tls: false))
+        var changed = config
+        changed.mqtt?.prefix = "museum"
+        var kiosk = RuntimeFixture.kiosk(config, files: ["/deck/kiosk.json": changed])
+        kiosk.send(.reloadRequested, at: 1)
+        #expect(kiosk.reports == ["/deck/kiosk.json: mqtt takes effect at the next start"])
+        #expect(kiosk.runtime.config.mqtt?.prefix == "vitrine")
+        var same = RuntimeFixture.kiosk(config, files: ["/deck/kiosk.json": config])
+        same.send(.reloadRequested, at: 1)
+        #expect(same.reports.isEmpty)
+    }
+}
