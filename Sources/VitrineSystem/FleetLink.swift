@@ -63,16 +63,22 @@ public final class FleetLink: @unchecked Sendable {
                 let client = try MQTTClient(settings: .init(broker: config.broker, clientID: "vitrine-\(topics.id)", username: config.username,
                                                             password: password, caFile: config.caFile, will: offline,
                                                             subscriptions: [topics.cmd]))
-                client.onConnected = { [unowned self] in queue.async { self.didConnect() } }
-                client.onDisconnected = { [unowned self] in queue.async { self.connected = false } }
-                client.onPublished = { [unowned self] mid in queue.async { self.acknowledged(mid) } }
-                client.onMessage = { [unowned self] topic, payload in queue.async { self.received(topic, payload) } }
+                // Weak: a loop thread that outlives stop() (a name still being looked up) must not reach a link gone.
+                client.onConnected = { [weak self] in self?.onQueue { $0.didConnect() } }
+                client.onDisconnected = { [weak self] in self?.onQueue { $0.connected = false } }
+                client.onPublished = { [weak self] mid in self?.onQueue { $0.acknowledged(mid) } }
+                client.onMessage = { [weak self] topic, payload in self?.onQueue { $0.received(topic, payload) } }
                 self.client = client
                 client.start()
             } catch {
                 Logger.shared.log(.warning, "mqtt is off: \(error)")
             }
         }
+    }
+
+    /// Runs `work` on the queue.
+    private func onQueue(_ work: @escaping @Sendable (FleetLink) -> Void) {
+        queue.async { [self] in work(self) }
     }
 
     /// The password: the first line of `path`.

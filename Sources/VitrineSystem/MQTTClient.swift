@@ -124,8 +124,9 @@ public final class MQTTClient: @unchecked Sendable {
                 repeat { rc = api.pointee.loop(handle, 1000, 1) } while rc == MOSQ_ERR_SUCCESS.rawValue && !isStopping
             }
             if isStopping {
-                // Let the last publication and the DISCONNECT go out.
-                for _ in 0..<20 where api.pointee.loop(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+                // Let the last publication and the DISCONNECT go out (libmosquitto closes the socket after it).
+                var turns = 0
+                while turns < 20, api.pointee.loop(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue { turns += 1 }
                 break
             }
             let (cause, lasting) = describe(rc)

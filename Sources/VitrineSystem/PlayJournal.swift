@@ -10,9 +10,9 @@ public struct PlayJournal: Sendable {
     /// The file.
     public let path: String
 
-    /// The journal of kiosk `id` in the state folder this process is given.
-    public init(id: String) {
-        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+    /// The journal of kiosk `id` in the state folder this process is given (`environment` reads a variable).
+    public init(id: String, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) {
+        func env(_ name: String) -> String? { environment(name).flatMap { $0.isEmpty ? nil : $0 } }
         let folder: String
         if let systemd = env("STATE_DIRECTORY") { folder = String(systemd.split(separator: ":").first ?? "") }
         else if let xdg = env("XDG_STATE_HOME") { folder = xdg + "/vitrine" }

@@ -18,7 +18,7 @@ struct MQTTFleetTests {
     /// A kiosk of `config` on SDL's dummy driver, keeping its plays under `folder`/state, with a control socket.
     static func kiosk(_ config: String, in folder: TemporaryFolder) throws -> XvfbSession.Child {
         try XvfbSession.Child(VitrineProcess.executable, ["run", "--config", config, "--windowed", "300x200", "--control", folder.file("control.sock")],
-                              environment: ["SDL_VIDEODRIVER": "dummy", "DISPLAY": "", "XDG_STATE_HOME": folder.file("state")])
+                              environment: ["SDL_VIDEODRIVER": "dummy", "DISPLAY": "", "STATE_DIRECTORY": "", "XDG_STATE_HOME": folder.file("state")])
     }
 
     /// The plays received so far, parsed.
