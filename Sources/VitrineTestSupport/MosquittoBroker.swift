@@ -20,7 +20,9 @@ public final class MosquittoBroker {
 
     /// A broker whose files go in `folder`, started unless `start` is false; with `password`, it takes only the
     /// user `kiosk` with that password.
-    public init(folder: String, start: Bool = true, password: String? = nil) throws {
+    /// With `tls`, the listener takes TLS only, with a certificate for 127.0.0.1 signed by the CA in
+    /// ``caFile`` (made with openssl).
+    public init(folder: String, start: Bool = true, password: String? = nil, tls: Bool = false) throws {
         self.folder = folder
         port = try MosquittoBroker.freePort()
         var access = "allow_anonymous true"
@@ -38,9 +40,11 @@ public final class MosquittoBroker {
         // Started as root, mosquitto turns into the user `mosquitto`, who cannot read the test's private folder: it
         // stays the user running the tests.
         let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "root"
+        let certificates = tls ? try MosquittoBroker.makeCertificates(in: folder) : ""
         let config = """
             user \(user)
             listener \(port) 127.0.0.1
+            \(certificates)
             \(access)
             persistence true
             persistence_location \(folder)/
@@ -52,6 +56,31 @@ public final class MosquittoBroker {
     }
 
     deinit { stop() }
+
+    /// The CA that signed a TLS broker's certificate (PEM).
+    public var caFile: String { folder + "/ca.pem" }
+
+    /// Makes a CA and a server certificate for 127.0.0.1 in `folder` with openssl; the listener's lines.
+    public static func makeCertificates(in folder: String) throws -> String {
+        guard let openssl = XvfbSession.which("openssl") else { throw XvfbError.missing("openssl is needed for a TLS broker") }
+        try Data("subjectAltName=IP:127.0.0.1\n".utf8).write(to: URL(fileURLWithPath: folder + "/san.ext"))
+        let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        for arguments in [["req", "-x509"] + ec + ["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=vitrine-test-ca"],
+                          ["req"] + ec + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
+                          ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+                           "-days", "2", "-extfile", "san.ext"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: openssl)
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw XvfbError.failed("openssl \(arguments.joined(separator: " ")) failed") }
+        }
+        return "certfile \(folder)/server.pem\nkeyfile \(folder)/server.key"
+    }
 
     /// Starts the broker (again) and waits until it takes connections.
     public func start() throws {

@@ -130,7 +130,7 @@ struct MQTTStartTests {
             let text = try String(contentsOfFile: deck, encoding: .utf8)
             _ = try folder.write("deck.json", text.replacingOccurrences(of: #""id":"k1"}"#, with: #""id":"k1","username":"kiosk","passwordFile":"password"}"#))
             let app = try MQTTFleetTests.kiosk(deck, in: folder)
-            #expect(XvfbSession.eventually(10) { app.errors.contains("refuses the kiosk") }, "\(app.errors)")
+            #expect(XvfbSession.eventually(10) { app.errors.contains("mqtt: cannot log in to mqtt://127.0.0.1:\(broker.port): the broker refused") }, "\(app.errors)")
             // It keeps trying, quietly: two more refused attempts say nothing more.
             #expect(XvfbSession.eventually(10) { broker.log.components(separatedBy: "not authorised").count > 3 }, "\(broker.log)")
             #expect(MQTTFaultTests.localStatus(folder))
@@ -138,6 +138,38 @@ struct MQTTStartTests {
             #expect(lines.count == 1, "\(lines)")
             #expect(lines.first?.contains("the broker refused the connection: Connection Refused: not authorised. (check mqtt.username and mqtt.passwordFile)") == true, "\(lines)")
             #expect(try broker.retained("vitrine/k1/availability") == nil)
+        }
+    }
+}
+
+/// A TLS broker: reached with its CA, and one clear line with another.
+@Suite(.serialized, .enabled(if: MosquittoBroker.isInstalled && XvfbSession.which("openssl") != nil, "mosquitto and openssl are needed"))
+struct MQTTTLSTests {
+    /// A deck on `broker` by TLS trusting `caFile`.
+    static func config(_ folder: TemporaryFolder, broker: MosquittoBroker, caFile: String) throws -> String {
+        let card = #"{"title":"A","image":"\#(Checkout.demoImage("canyon"))"}"#
+        return try folder.write("deck.json", #"{"cards":[\#(card)],"mqtt":{"broker":"mqtts://127.0.0.1:\#(broker.port)","id":"k1","caFile":"\#(caFile)"}}"#)
+    }
+
+    @Test func theBrokersCAConnectsAndAnotherIsOneLine() throws {
+        try withTemporaryFolder { folder in
+            let broker = try MosquittoBroker(folder: folder.path, tls: true)
+            let trusted = try MQTTFleetTests.kiosk(try Self.config(folder, broker: broker, caFile: broker.caFile), in: folder)
+            #expect(XvfbSession.eventually(10) { trusted.errors.contains("first frame shown") }, "\(trusted.errors)")
+            // The retained availability can only be read through TLS: the kiosk's own word that it connected.
+            #expect(XvfbSession.eventually(10) { broker.log.contains("New client connected") && broker.log.contains("as vitrine-k1") }, "\(broker.log)")
+            #expect(!trusted.errors.contains("mqtt:"), "\(trusted.errors)")
+
+            let other = try TemporaryFolder(prefix: "vitrine-other-ca")
+            defer { other.remove() }
+            _ = try MosquittoBroker.makeCertificates(in: other.path)
+            let stranger = try MQTTFleetTests.kiosk(try Self.config(folder, broker: broker, caFile: other.path + "/ca.pem"), in: folder)
+            #expect(XvfbSession.eventually(10) { stranger.errors.contains("TLS failed") }, "\(stranger.errors)")
+            #expect(XvfbSession.eventually(10) { broker.log.components(separatedBy: "OpenSSL Error").count > 3 }, "\(broker.log)")
+            let lines = stranger.errors.split(separator: "\n").filter { $0.contains("mqtt") }
+            #expect(lines.count == 1, "\(lines)")
+            #expect(lines.first?.contains("mqtt: cannot log in to mqtts://127.0.0.1:\(broker.port): TLS failed") == true, "\(lines)")
+            print("mqtt tls: \(lines.first ?? "")")
         }
     }
 }

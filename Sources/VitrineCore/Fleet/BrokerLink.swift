@@ -49,7 +49,7 @@ public struct BrokerLink: Sendable, Equatable {
         if lasting, causeSaid != cause {
             causeSaid = cause
             outageSaid = true
-            return "mqtt: \(broker) refuses the kiosk: \(cause); trying again every \(Int(BrokerLink.longestDelay)) s"
+            return "mqtt: cannot log in to \(broker): \(cause); trying again every \(Int(BrokerLink.longestDelay)) s"
         }
         guard !outageSaid else { return nil }
         outageSaid = true

@@ -22,7 +22,7 @@ import Testing
     @Test func refusedCredentialsAreOneClearLine() {
         var link = BrokerLink(broker: "mqtt://broker:1883")
         let cause = "the broker refused the connection: Connection Refused: not authorised."
-        #expect(link.didLose(cause, lasting: true)?.contains("refuses the kiosk: \(cause)") == true)
+        #expect(link.didLose(cause, lasting: true)?.contains("mqtt: cannot log in to mqtt://broker:1883: \(cause)") == true)
         #expect((0..<10).compactMap { _ in link.didLose(cause, lasting: true) }.isEmpty)
     }
 
