@@ -119,9 +119,15 @@ public final class MQTTClient: @unchecked Sendable {
     private func run() {
         while !isStopping {
             refusal = nil
+            let began = MonotonicClock.seconds
+            var timedOut = false
             var rc = api.pointee.connect_async(handle, settings.broker.host, Int32(settings.broker.port), 30)
             if rc == MOSQ_ERR_SUCCESS.rawValue {
-                repeat { rc = api.pointee.loop(handle, 1000, 1) } while rc == MOSQ_ERR_SUCCESS.rawValue && !isStopping
+                repeat {
+                    rc = api.pointee.loop(handle, 1000, 1)
+                    // libmosquitto waits for a silent host as long as TCP does (minutes): give up and try again.
+                    timedOut = !link.isConnected && MonotonicClock.seconds - began > BrokerLink.answerTimeout
+                } while rc == MOSQ_ERR_SUCCESS.rawValue && !timedOut && !isStopping
             }
             if isStopping {
                 // Let the last publication and the DISCONNECT go out (libmosquitto closes the socket after it).
@@ -129,7 +135,7 @@ public final class MQTTClient: @unchecked Sendable {
                 while turns < 20, api.pointee.loop(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue { turns += 1 }
                 break
             }
-            let (cause, lasting) = describe(rc)
+            let (cause, lasting) = timedOut ? ("no answer within \(BrokerLink.answerTimeout) s", false) : describe(rc)
             if let line = link.didLose(cause, lasting: lasting) { Logger.shared.log(.warning, line) }
             onDisconnected()
             _ = wake.wait(timeout: .now() + link.delay)

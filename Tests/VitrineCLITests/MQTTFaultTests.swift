@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import VitrineCore
 import VitrineTestSupport
@@ -119,6 +120,29 @@ struct MQTTStartTests {
             #expect(XvfbSession.eventually(5) { (try? broker.retained("vitrine/k1/availability")) == "online" })
             let lines = app.errors.split(separator: "\n").filter { $0.contains(": mqtt: ") }
             #expect(lines.count == 2, "one warning, one recovery: \(lines)")
+        }
+    }
+
+    @Test func aBrokerThatNeverAnswersIsLeftForTheRealOne() throws {
+        try withTemporaryFolder { folder in
+            let broker = try MosquittoBroker(folder: folder.path, start: false)
+            // A host that takes the connection and says nothing: libmosquitto alone would wait minutes.
+            let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var yes: Int32 = 1
+            setsockopt(silent, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(broker.port).bigEndian
+            let listening = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            } && listen(silent, 16) == 0
+            #expect(listening)
+            let app = try MQTTFleetTests.kiosk(try MQTTFleetTests.config(folder, broker: broker), in: folder)
+            #expect(XvfbSession.eventually(10) { app.errors.contains("mqtt: cannot reach mqtt://127.0.0.1:\(broker.port): no answer within 2.5 s") }, "\(app.errors)")
+            close(silent)
+            try broker.start()
+            #expect(XvfbSession.eventually(5) { app.errors.contains("connected to mqtt://127.0.0.1:\(broker.port) again") }, "\(app.errors)")
         }
     }
 

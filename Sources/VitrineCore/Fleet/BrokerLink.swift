@@ -2,11 +2,15 @@
 ///
 /// Each outage is one warning and one recovery line, whatever the number of failed attempts between; a broker
 /// that refuses the credentials, or a TLS failure, is one clear line (said again only when the cause changes).
-/// Attempts back off from 0.25 s, doubling, to at most ``longestDelay``, so a broker that comes back is reached
-/// within that (plus the connection's own time). A broker down at start is the same outage, said once.
+/// Attempts back off from 0.25 s, doubling, to at most ``longestDelay``, and one the broker does not answer is given
+/// up after ``answerTimeout``, so a broker that comes back is reached within 5 s (the two, plus the connection's own
+/// time). A broker down at start is the same outage, said once.
 public struct BrokerLink: Sendable, Equatable {
     /// The longest wait between two attempts: under the 5 s a returning broker may wait for the kiosk.
-    public static let longestDelay = 4.0
+    public static let longestDelay = 2.0
+    /// The longest wait for a broker's answer to a connection (TCP's own is minutes for a silent host): past it the
+    /// attempt counts as failed, and the next comes after ``delay``.
+    public static let answerTimeout = 2.5
     /// The first wait after a failed attempt.
     public static let firstDelay = 0.25
 
