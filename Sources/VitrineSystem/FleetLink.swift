@@ -67,7 +67,13 @@ public final class FleetLink: @unchecked Sendable {
                 client.onConnected = { [weak self] in self?.onQueue { $0.didConnect() } }
                 client.onDisconnected = { [weak self] in self?.onQueue { $0.connected = false } }
                 client.onPublished = { [weak self] mid in self?.onQueue { $0.acknowledged(mid) } }
-                client.onMessage = { [weak self] topic, payload in self?.onQueue { $0.received(topic, payload) } }
+                // Read on the loop thread, where the bytes are: only the request crosses to the queue, never a copy
+                // of an oversized message.
+                client.onMessage = { [weak self] topic, payload in
+                    guard let self, topic == topics.cmd else { return }
+                    let request = FleetRequest.parse(payload)
+                    onQueue { $0.received(request) }
+                }
                 self.client = client
                 client.start()
             } catch {
@@ -173,9 +179,8 @@ public final class FleetLink: @unchecked Sendable {
         saveSoon()
     }
 
-    private func received(_ topic: String, _ payload: [UInt8]) {
-        guard topic == topics.cmd else { return }
-        switch FleetRequest.parse(payload) {
+    private func received(_ request: FleetRequest) {
+        switch request {
         case .command(let command, let reply):
             guard awaiting.count < FleetTopics.commandsInFlight else {
                 refuse("busy: \(FleetTopics.commandsInFlight) commands are waiting for an answer", reply: reply)

@@ -35,8 +35,8 @@ public final class MQTTClient: @unchecked Sendable {
 
     /// Called on the loop thread once the broker accepted the connection and the subscriptions were sent.
     public var onConnected: @Sendable () -> Void = {}
-    /// Called on the loop thread for each message: its topic and payload.
-    public var onMessage: @Sendable (String, [UInt8]) -> Void = { _, _ in }
+    /// Called on the loop thread for each message: its topic and payload (valid during the call only).
+    public var onMessage: @Sendable (String, UnsafeRawBufferPointer) -> Void = { _, _ in }
     /// Called on the loop thread when the broker acknowledged the QoS 1 message of this id.
     public var onPublished: @Sendable (Int32) -> Void = { _ in }
     /// Called on the loop thread when the connection was lost or could not be made.
@@ -166,7 +166,7 @@ public final class MQTTClient: @unchecked Sendable {
         }
         api.pointee.message_callback_set(handle) { _, obj, message in
             guard let obj, let message = message?.pointee, let topic = message.topic else { return }
-            let payload = message.payload.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(max(0, message.payloadlen)))) } ?? []
+            let payload = UnsafeRawBufferPointer(start: message.payload, count: message.payload == nil ? 0 : Int(max(0, message.payloadlen)))
             Unmanaged<MQTTClient>.fromOpaque(obj).takeUnretainedValue().onMessage(String(cString: topic), payload)
         }
         api.pointee.publish_callback_set(handle) { _, obj, mid in

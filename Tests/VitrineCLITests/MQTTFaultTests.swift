@@ -61,47 +61,69 @@ struct MQTTFaultTests {
         }
     }
 
-    @Test func aThousandBadCommandsAreRefusedAndTheKioskRunsOn() throws {
+    @Test func thousandsOfBadCommandsAreRefusedAndTheKioskRunsOn() throws {
         try withTemporaryFolder { folder in
             let broker = try MosquittoBroker(folder: folder.path)
             let subscriber = try broker.subscribe("vitrine/k1/reply", "vitrine/k1/plays")
             #expect(subscriber.waitUntilSubscribed(broker))
-            let app = try MQTTFleetTests.kiosk(try MQTTFleetTests.config(folder, broker: broker), in: folder)
-            #expect(XvfbSession.eventually(15) { MQTTFleetTests.plays(subscriber).count >= 2 }, "\(app.errors)")
-            let pid = app.process.processIdentifier
-            let memoryBefore = ControlEndToEndTests.anonymousMemory(pid) ?? 0
+            // Attract mode every minute: the kiosk goes idle between rounds, and gives its free heap back (the debug
+            // log's "idle:" line), so its memory is read at rest.
+            let app = try MQTTFleetTests.kiosk(try MQTTFleetTests.config(folder, broker: broker, interval: 60), in: folder,
+                                               options: ["--log-level", "debug"])
+            #expect(XvfbSession.eventually(15) { MQTTFleetTests.plays(subscriber).count >= 1 }, "\(app.errors)")
+            func idleChores() -> Int { app.errors.components(separatedBy: "of code and read-only data in").count - 1 }
+            func restingMemory(after chores: Int) -> Int {
+                #expect(XvfbSession.eventually(15) { idleChores() > chores }, "the kiosk never went idle: \(app.errors)")
+                return ControlEndToEndTests.anonymousMemory(app.process.processIdentifier) ?? 0
+            }
+            let before = restingMemory(after: 0)
 
-            // Malformed JSON, unknown commands, oversized messages and binary noise (no newline: one message a line).
+            // Malformed JSON, unknown commands, oversized messages and binary noise (no newline: one message a line),
+            // and one nested 8,000 deep, under the size limit (the parser's depth limit refuses it).
             var generator = SystemRandomNumberGenerator()
-            let messages: [[UInt8]] = (0..<999).map { i in
+            let flood: [[UInt8]] = (0..<998).map { i in
                 switch i % 4 {
                 case 0: Array("{{{ not json \(i)".utf8)
                 case 1: Array(#"{"cmd":"explode","reply":\#(i)}"#.utf8)
                 case 2: [UInt8](repeating: UInt8(ascii: "x"), count: 9_000 + i)
                 default: (0..<200).map { _ in UInt8.random(in: 0x0B...0xFF, using: &generator) }
                 }
+            } + [[UInt8](repeating: UInt8(ascii: "["), count: 8_000)]
+            /// One round of 1,000 bad messages (and one with NULs, from a file); the memory at rest after it.
+            func round(_ number: Int) throws -> Int {
+                let chores = idleChores()
+                try broker.publish("vitrine/k1/cmd", lines: flood)
+                try broker.publish("vitrine/k1/cmd", bytes: [0x00, 0xFF, 0x00, 0x7B, 0x0A, 0x00])
+                #expect(Self.localStatus(folder))
+                #expect(XvfbSession.eventually(30) { subscriber.payloads("vitrine/k1/reply").count >= 1_000 * number },
+                        "\(subscriber.payloads("vitrine/k1/reply").count) replies")
+                // It keeps answering by MQTT (a status: paging would compose other cards and move the memory).
+                try broker.publish("vitrine/k1/cmd", lines: [Array(#"{"cmd":"status","reply":"s"}"#.utf8)])
+                #expect(XvfbSession.eventually(5) { subscriber.payloads("vitrine/k1/reply").filter { $0.hasPrefix(#"{"ok":true,"page":0"#) }.count == number })
+                return restingMemory(after: chores)
             }
-            try broker.publish("vitrine/k1/cmd", lines: messages)
-            try broker.publish("vitrine/k1/cmd", bytes: [0x00, 0xFF, 0x00, 0x7B, 0x0A, 0x00])
-            #expect(Self.localStatus(folder))
-            #expect(XvfbSession.eventually(30) { subscriber.payloads("vitrine/k1/reply").count >= 1_000 },
-                    "\(subscriber.payloads("vitrine/k1/reply").count) replies")
+            let first = try round(1)
+            let second = try round(2)
+            let third = try round(3)
+            // And it pages.
+            let plays = MQTTFleetTests.plays(subscriber).count
+            try broker.publish("vitrine/k1/cmd", lines: [Array(#"{"cmd":"next","reply":"n"}"#.utf8)])
+            #expect(XvfbSession.eventually(5) { MQTTFleetTests.plays(subscriber).count > plays })
+            #expect(MQTTFleetTests.plays(subscriber).last?["reason"] == .string("command"))
             let replies = subscriber.payloads("vitrine/k1/reply")
-            #expect(replies.count == 1_000)
-            #expect(replies.allSatisfy { $0.hasPrefix(#"{"ok":false,"error":"#) })
+            #expect(replies.filter { $0.hasPrefix(#"{"ok":false,"error":"#) }.count == 3_000)
+            #expect(replies.contains(#"{"ok":true,"reply":"n"}"#))
             #expect(replies.contains(#"{"ok":false,"error":"unknown command \"explode\"; the commands are next, previous, goto, pause, resume, reload, status, screenshot, wake","reply":1}"#))
-
-            // It keeps paging and answering, by MQTT and locally; the warnings are a few lines, not a thousand.
-            let playsAfterFlood = MQTTFleetTests.plays(subscriber).count
-            #expect(XvfbSession.eventually(5) { MQTTFleetTests.plays(subscriber).count >= playsAfterFlood + 2 })
-            try broker.publish("vitrine/k1/cmd", lines: [Array(#"{"cmd":"status","reply":"s"}"#.utf8)])
-            #expect(XvfbSession.eventually(5) { subscriber.payloads("vitrine/k1/reply").last?.hasPrefix(#"{"ok":true,"page":"#) == true })
             #expect(Self.localStatus(folder))
+            // The warnings are a few lines, not thousands.
             let warnings = app.errors.components(separatedBy: "mqtt: refused a message").count - 1
             #expect((1...5).contains(warnings), "\(app.errors)")
-            let memoryAfter = ControlEndToEndTests.anonymousMemory(pid) ?? 0
-            #expect(memoryAfter - memoryBefore < 4 * 1024, "anonymous memory grew from \(memoryBefore) KiB to \(memoryAfter) KiB")
-            print("mqtt flood: anonymous memory \(memoryBefore) KiB before, \(memoryAfter) KiB after; \(warnings) warning lines")
+            // Memory at rest levels off after the first round (what a burst wakes: threads and their heaps, 2 MiB
+            // measured), then stays (under 0.2 MiB over two more rounds measured). Oversized messages are refused
+            // from their size on the client's thread, never copied: when they were, it moved by up to 4.8 MiB.
+            #expect(max(first, second, third) - before < 4 * 1024, "anonymous memory at rest: \(before) KiB, then \(first), \(second), \(third) KiB")
+            #expect(third - first < 1024, "anonymous memory at rest: \(before) KiB, then \(first), \(second), \(third) KiB")
+            print("mqtt flood: anonymous memory at rest \(before) KiB, then \(first), \(second), \(third) KiB after rounds 1-3; \(warnings) warning lines")
         }
     }
 }

@@ -16,8 +16,8 @@ struct MQTTFleetTests {
     }
 
     /// A kiosk of `config` on SDL's dummy driver, keeping its plays under `folder`/state, with a control socket.
-    static func kiosk(_ config: String, in folder: TemporaryFolder) throws -> XvfbSession.Child {
-        try XvfbSession.Child(VitrineProcess.executable, ["run", "--config", config, "--windowed", "300x200", "--control", folder.file("control.sock")],
+    static func kiosk(_ config: String, in folder: TemporaryFolder, options: [String] = []) throws -> XvfbSession.Child {
+        try XvfbSession.Child(VitrineProcess.executable, options + ["run", "--config", config, "--windowed", "300x200", "--control", folder.file("control.sock")],
                               environment: ["SDL_VIDEODRIVER": "dummy", "DISPLAY": "", "STATE_DIRECTORY": "", "XDG_STATE_HOME": folder.file("state")])
     }
 

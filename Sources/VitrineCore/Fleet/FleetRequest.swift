@@ -10,11 +10,19 @@ public enum FleetRequest: Sendable, Equatable {
     /// Refuse: `reason`, one line; `reply` as for a command.
     case refused(String, reply: String?)
 
+    /// The request the bytes at `payload` stand for; an oversized message is refused before anything is copied.
+    public static func parse(_ payload: UnsafeRawBufferPointer) -> FleetRequest {
+        payload.count > FleetTopics.commandBytes ? oversized(payload.count) : parse(Array(payload))
+    }
+
+    /// The refusal of a message of `bytes` bytes, over ``FleetTopics/commandBytes``.
+    static func oversized(_ bytes: Int) -> FleetRequest {
+        .refused("the message is \(bytes) bytes, over the limit of \(FleetTopics.commandBytes)", reply: nil)
+    }
+
     /// The request `payload` stands for.
     public static func parse(_ payload: [UInt8]) -> FleetRequest {
-        guard payload.count <= FleetTopics.commandBytes else {
-            return .refused("the message is \(payload.count) bytes, over the limit of \(FleetTopics.commandBytes)", reply: nil)
-        }
+        guard payload.count <= FleetTopics.commandBytes else { return oversized(payload.count) }
         guard !payload.isEmpty else { return .refused("the message is empty: a command is a JSON object such as {\"cmd\":\"next\"}", reply: nil) }
         guard String(validating: payload, as: UTF8.self) != nil else {
             return .refused("the message is not UTF-8 text: a command is a JSON object such as {\"cmd\":\"next\"}", reply: nil)

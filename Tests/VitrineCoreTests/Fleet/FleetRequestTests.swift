@@ -32,3 +32,11 @@ import Testing
         #expect(limiter.line("bad", at: 30) == "bad")
     }
 }
+
+extension FleetRequestTests {
+    @Test func anOversizedMessageIsRefusedFromItsSize() {
+        let big = [UInt8](repeating: 0xFF, count: 100_000)
+        #expect(big.withUnsafeBytes { FleetRequest.parse($0) } == .refused("the message is 100000 bytes, over the limit of 8192", reply: nil))
+        #expect(Array(#"{"cmd":"wake"}"#.utf8).withUnsafeBytes { FleetRequest.parse($0) } == .command(.wake, reply: nil))
+    }
+}
