@@ -18,6 +18,8 @@ enum KioskSchema {
         var controlSocket: String? = nil
         /// The folder the cards come from, for `"cards": {"folder": …}`.
         var folder: FolderSource? = nil
+        /// The broker of a fleet (`mqtt`, see `KioskSchema+MQTT.swift`); nil for none.
+        var mqtt: MQTTConfig? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
     }
@@ -88,7 +90,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ])
+    ] + [mqttField])
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.

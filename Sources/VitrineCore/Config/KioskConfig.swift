@@ -12,6 +12,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var transition: PageTransition = .slide
     /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
     public var controlSocket: String? = nil
+    /// The fleet's broker (`mqtt`); nil (the default) for no MQTT client.
+    public var mqtt: MQTTConfig? = nil
     /// For a folder deck, the folder its cards come from (the loader lists it into ``cards``); nil otherwise.
     public var folder: FolderSource? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.
