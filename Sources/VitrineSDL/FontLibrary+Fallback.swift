@@ -61,6 +61,12 @@ extension FontLibrary {
     private func findGlyphSource(for character: Character, weight: FontWeight, probe: Font?) -> GlyphSource {
         let scalars = Array(character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
         guard let bundled = probe ?? (try? openedFont(weight, pixelSize: Self.coverageProbePixelSize)) else { return .missing }
+        // An emoji shown as an emoji (😀, or any character with U+FE0F) is drawn in colour when a colour face has it,
+        // even where the bundled face has a black-and-white glyph of its own.
+        if usesSystemFallback, Self.prefersColour(character), !scalars.isEmpty,
+           let face = SystemFonts.face(covering: scalars, bold: weight == .bold, colour: true) {
+            return .system(face)
+        }
         let lacking = scalars.filter { !bundled.provides($0) }
         guard let firstLacking = lacking.first else { return .bundled }
         guard usesSystemFallback else { return .missing }
@@ -69,6 +75,13 @@ extension FontLibrary {
             return .system(face)
         }
         return .missing
+    }
+
+    /// Whether `character` is an emoji to be shown as a picture: its first scalar is one by default, or it asks
+    /// for emoji presentation with U+FE0F.
+    static func prefersColour(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        return first.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}")
     }
 
     /// The system face `face` at `pixelSize`, opened on first use; `nil` (remembered) if SDL_ttf cannot open it.
