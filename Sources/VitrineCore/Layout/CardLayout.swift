@@ -57,13 +57,15 @@ public struct CardLayout: Equatable, Sendable {
     }
 
     /// Lays out `content` on a card `size` pixels large, leaving `trailingReserve` pixels free at the bottom-trailing
-    /// corner for the page control.
-    public init(content: CardContent, size: PixelSize, trailingReserve: Double, measurer: some TextMeasuring) {
+    /// corner for the page control; `readability` scales the text and padding and sets the scrim.
+    public init(content: CardContent, size: PixelSize, trailingReserve: Double, readability: Readability = Readability(),
+                measurer: some TextMeasuring) {
         self.size = size
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         // An empty or negative size scales to nothing: every line gets no width and the smallest font.
-        let s = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
-        let padding = CardStyle.padding * s
+        let card = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
+        let s = card * readability.textFactor
+        let padding = CardStyle.padding * card * readability.displayScale
         let reserve = trailingReserve > 0 && trailingReserve.isFinite ? trailingReserve + padding : 0
         let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - reserve).rounded(.down)))
         let titleSize = max(1, Int(saturating: (CardStyle.titleSize * s).rounded()))
@@ -109,7 +111,7 @@ public struct CardLayout: Equatable, Sendable {
         } else {
             list.append(.clear(CardStyle.placeholderColor))
         }
-        list.append(.scrim(whole, GradientRamp(height: size.height)))
+        list.append(.scrim(whole, readability.gradient(height: size.height, textTop: Int(saturating: title.origin.y.rounded(.down)))))
         if let notice, !notice.text.isEmpty {
             list.append(.text(notice.text, weight: notice.weight, pixelSize: notice.pixelSize, origin: notice.origin, color: CardStyle.placeholderNoticeColor))
         }
