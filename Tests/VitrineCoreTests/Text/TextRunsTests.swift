@@ -69,3 +69,30 @@ import Testing
         #expect(TextScript.of("😀") == .common)
     }
 }
+
+/// Fitting a right-to-left line: measured in its paragraph direction, the ellipsis at the logical end.
+@Suite struct DirectionalFittingTests {
+    /// Counts characters like ``FixedWidthMeasurer`` and remembers the directions it was asked to lay text out in.
+    final class Recorder: TextMeasuring {
+        var directions: Set<ParagraphDirection> = []
+        func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int { text.count * 10 }
+        func lineHeight(weight: FontWeight, pixelSize: Int) -> Int { 12 }
+        func width(of text: String, weight: FontWeight, pixelSize: Int, direction: ParagraphDirection) -> Int {
+            directions.insert(direction)
+            return width(of: text, weight: weight, pixelSize: pixelSize)
+        }
+    }
+
+    @Test func aRightToLeftTitleIsMeasuredRightToLeftAndKeepsItsDirectionWhenShortened() {
+        let recorder = Recorder()
+        // "123 " first: a line whose first strong character comes after a number, so a prefix could lose it.
+        let layout = CardLayout(content: CardContent(title: "123 المسجد الأقصى في القدس", subtitle: "", imageSize: nil),
+                                size: PixelSize(width: 240, height: 160), trailingReserve: 0, measurer: recorder)
+        #expect(layout.title.direction == .rightToLeft)
+        #expect(layout.title.text.hasSuffix(TextFitting.ellipsis) && layout.title.text.hasPrefix("123 ال"))
+        #expect(recorder.directions == [.rightToLeft, .auto])  // The title right to left; the notice as it comes.
+        guard let text = layout.displayList.commands.first(where: { if case .text(_, .bold, _, _, _, _) = $0 { true } else { false } }),
+              case .text(_, _, _, _, _, let direction) = text else { Issue.record("no title"); return }
+        #expect(direction == .rightToLeft)
+    }
+}
