@@ -90,7 +90,7 @@ public final class DeckRenderer {
     /// Takes a new page geometry; composed cards are dropped when the card's pixel size changed.
     public func setStage(_ newStage: StageLayout) {
         if newStage.cardRect.width != stage.cardRect.width || newStage.cardRect.height != stage.cardRect.height
-            || newStage.pointScale != stage.pointScale {
+            || newStage.pointScale != stage.pointScale || newStage.readability != stage.readability {
             composed.removeAll()
             stale.removeAll()
             forgetPreviews()
@@ -352,6 +352,7 @@ public final class DeckRenderer {
         var composer = CardComposer(card: cards[index], index: index, pageCount: pageCount,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
         composer.exifOrientation = exifOrientation
+        composer.readability = stage.readability
         composer.background = background
         return composer
     }

@@ -15,7 +15,8 @@ public final class HeadlessRenderer {
         surface = try Surface(size: size)
         let renderer = try Renderer(surface: surface)
         let rotation = config.display.rotation
-        let stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
+        var stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
+        stage.readability = config.display.readability
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
                             stage: stage, report: report)
         deck.rotation = rotation

@@ -90,7 +90,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + [mqttField])
+    ] + readabilityRootFields + [mqttField])
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
@@ -232,7 +232,7 @@ enum KioskSchema {
         .init("wakeFor", expected: "seconds") { display, value, path, validator in
             if let seconds = validator.number(value, at: path, in: DisplayConfig.wakeForRange) { display.wakeFor = seconds }
         },
-    ])
+   ] + [displayScaleField])
 
     /// `display.window` while it is being checked; both dimensions are required when the object is present.
     struct WindowDraft {

@@ -239,6 +239,8 @@ public struct DisplayConfig: Sendable, Equatable {
     public var awake: WeeklyHours? = nil
     /// Seconds a sleeping screen stays awake after the last touch, key or `wake` command (`display.wakeFor`).
     public var wakeFor: Double = DisplayConfig.defaultWakeFor
+    /// `display.scale`, `text.scale` and `contrast` (see `KioskSchema+Readability.swift`).
+    public var readability = Readability()
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

@@ -6,10 +6,12 @@ public struct CardContent: Equatable, Sendable {
     public var subtitle: String
     /// The decoded image's size in pixels, or nil when the image is unavailable (a placeholder is drawn).
     public var imageSize: PixelSize?
+    /// The direction of the title and subtitle as paragraphs: `.auto` finds each from its first strong character.
+    public var direction: ParagraphDirection
 
     /// A card's content.
-    public init(title: String, subtitle: String, imageSize: PixelSize?) {
-        self.title = title; self.subtitle = subtitle; self.imageSize = imageSize
+    public init(title: String, subtitle: String, imageSize: PixelSize?, direction: ParagraphDirection = .auto) {
+        self.title = title; self.subtitle = subtitle; self.imageSize = imageSize; self.direction = direction
     }
 }
 
@@ -31,6 +33,8 @@ public struct CardLayout: Equatable, Sendable {
         public var weight: FontWeight
         /// The width the line may take, in pixels.
         public var maxWidth: Int
+        /// The line's paragraph direction, resolved from the whole text before any shortening.
+        public var direction: TextDirection = .leftToRight
     }
 
     /// The card's size in pixels; its texture is this size.
@@ -53,13 +57,15 @@ public struct CardLayout: Equatable, Sendable {
     }
 
     /// Lays out `content` on a card `size` pixels large, leaving `trailingReserve` pixels free at the bottom-trailing
-    /// corner for the page control.
-    public init(content: CardContent, size: PixelSize, trailingReserve: Double, measurer: some TextMeasuring) {
+    /// corner for the page control; `readability` scales the text and padding and sets the scrim.
+    public init(content: CardContent, size: PixelSize, trailingReserve: Double, readability: Readability = Readability(),
+                measurer: some TextMeasuring) {
         self.size = size
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         // An empty or negative size scales to nothing: every line gets no width and the smallest font.
-        let s = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
-        let padding = CardStyle.padding * s
+        let card = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
+        let s = card * readability.textFactor
+        let padding = CardStyle.padding * card * readability.displayScale
         let reserve = trailingReserve > 0 && trailingReserve.isFinite ? trailingReserve + padding : 0
         let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - reserve).rounded(.down)))
         let titleSize = max(1, Int(saturating: (CardStyle.titleSize * s).rounded()))
@@ -71,13 +77,19 @@ public struct CardLayout: Equatable, Sendable {
         } else {
             let height = Double(measurer.lineHeight(weight: .regular, pixelSize: subtitleSize))
             bottom -= height
-            let text = TextFitting.fit(content.subtitle, maxWidth: maxWidth, weight: .regular, pixelSize: subtitleSize, measurer: measurer)
-            subtitle = Line(text: text, origin: Point(x: padding.rounded(), y: bottom.rounded()), pixelSize: subtitleSize, weight: .regular, maxWidth: maxWidth)
+            let direction = content.direction.resolved(for: content.subtitle)
+            let text = TextFitting.fit(content.subtitle, maxWidth: maxWidth, weight: .regular, pixelSize: subtitleSize,
+                                       direction: ParagraphDirection(direction), measurer: measurer)
+            subtitle = Line(text: text, origin: Point(x: padding.rounded(), y: bottom.rounded()), pixelSize: subtitleSize, weight: .regular,
+                            maxWidth: maxWidth, direction: direction)
             bottom -= CardStyle.lineSpacing * s
         }
         let titleHeight = Double(measurer.lineHeight(weight: .bold, pixelSize: titleSize))
-        let titleText = TextFitting.fit(content.title, maxWidth: maxWidth, weight: .bold, pixelSize: titleSize, measurer: measurer)
-        title = Line(text: titleText, origin: Point(x: padding.rounded(), y: (bottom - titleHeight).rounded()), pixelSize: titleSize, weight: .bold, maxWidth: maxWidth)
+        let titleDirection = content.direction.resolved(for: content.title)
+        let titleText = TextFitting.fit(content.title, maxWidth: maxWidth, weight: .bold, pixelSize: titleSize,
+                                        direction: ParagraphDirection(titleDirection), measurer: measurer)
+        title = Line(text: titleText, origin: Point(x: padding.rounded(), y: (bottom - titleHeight).rounded()), pixelSize: titleSize, weight: .bold,
+                     maxWidth: maxWidth, direction: titleDirection)
 
         if content.imageSize == nil {
             let noticeSize = max(1, Int(saturating: (CardStyle.placeholderNoticeSize * s).rounded()))
@@ -99,12 +111,12 @@ public struct CardLayout: Equatable, Sendable {
         } else {
             list.append(.clear(CardStyle.placeholderColor))
         }
-        list.append(.scrim(whole, GradientRamp(height: size.height)))
+        list.append(.scrim(whole, readability.gradient(height: size.height, textTop: Int(saturating: title.origin.y.rounded(.down)))))
         if let notice, !notice.text.isEmpty {
             list.append(.text(notice.text, weight: notice.weight, pixelSize: notice.pixelSize, origin: notice.origin, color: CardStyle.placeholderNoticeColor))
         }
         for line in [title, subtitle].compactMap({ $0 }) where !line.text.isEmpty {
-            list.append(.text(line.text, weight: line.weight, pixelSize: line.pixelSize, origin: line.origin, color: CardStyle.textColor))
+            list.append(.text(line.text, weight: line.weight, pixelSize: line.pixelSize, origin: line.origin, color: CardStyle.textColor, direction: line.direction))
         }
         displayList = list
     }

@@ -41,7 +41,7 @@ extension DisplayList {
     public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil) -> DisplayList {
         var list = DisplayList([.clear(background)])
         guard pager.pageCount > 0 else {
-            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: stage.card))
+            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: stage.card)) * stage.readability.textFactor
             let pixelSize = max(1, Int((StandbyStyle.textSize * scale).rounded()))
             let center = Point(x: Double(stage.windowPixels.width) / 2, y: Double(stage.windowPixels.height) / 2)
             list.append(.centeredText(StandbyStyle.message, weight: .regular, pixelSize: pixelSize, center: center, color: StandbyStyle.textColor))
@@ -67,7 +67,8 @@ extension DisplayList {
         }
         if let progress {
             let card = stage.card
-            let height = max(1, (ProgressBarStyle.height * CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))).rounded())
+            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card)) * stage.readability.displayScale
+            let height = max(1, (ProgressBarStyle.height * scale).rounded())
             let width = (card.width * min(1, max(0, progress))).rounded()
             if width > 0 {
                 list.append(.fill(Rect(x: card.x, y: card.maxY - height, width: width, height: height).pixelAligned, ProgressBarStyle.color))

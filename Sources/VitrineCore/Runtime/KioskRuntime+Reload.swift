@@ -109,7 +109,7 @@ extension KioskRuntime {
             new.mqtt = old.mqtt
         }
         let t = now
-        if new.display.fit != old.display.fit {
+        if new.display.fit != old.display.fit || new.display.readability != old.display.readability {
             session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
         }
         var settledOldPage = 0

@@ -102,7 +102,9 @@ public struct KioskRuntime: Sendable {
 
     /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
     public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig) -> StageLayout {
-        StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+        var stage = StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+        stage.readability = display.readability
+        return stage
     }
 
     /// Whether something moves, a finger is down, or a frame is owed: the driver should draw at the frame rate
