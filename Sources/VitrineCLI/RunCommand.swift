@@ -115,6 +115,8 @@ struct RunCommand {
         let screenSize = options.coversScreen ? screen?.screenSize : nil
         let expected = KioskApp.expectedFirstCard(options: options, screen: screenSize)
         let splashPlan = KioskApp.splashPlan(options: options, screen: screenSize)
+        // Before the first-card thread opens a face: the titles' font (style.titleFont).
+        if config.style.titleFont != nil { fonts?.useTitleFont(config.style.titleFont, report: { Log.warning($0) }) }
         if let card = config.cards.first {
             firstCard?.proceed(card: card, index: 0, expected: expected, splash: splashPlan, screen: splashPlan == nil ? nil : screen)
         }

@@ -27,6 +27,8 @@ public struct CardComposer: Hashable, Sendable {
     public var pointScale: Double
     /// Whether the picture is turned upright by its Exif orientation.
     public var exifOrientation = true
+    /// The texts' colour and place, and whether they keep clear of the dots (`style`).
+    public var look = CardLook()
 
     /// How the card's picture is decoded: covering its 3:2 card.
     public var decodeOptions: DecodeOptions {
@@ -46,6 +48,7 @@ public struct CardComposer: Hashable, Sendable {
         hasher.combine(pageCount)
         hasher.combine(size)
         hasher.combine(pointScale)
+        hasher.combine(look)
     }
 
     /// Draws the card into `renderer`'s current target, which is `size` pixels, and returns what went wrong.
@@ -71,7 +74,7 @@ public struct CardComposer: Hashable, Sendable {
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
                                         pointScale: pointScale)
         return CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: imageSize),
-                          size: size, trailingReserve: control.frame.width, measurer: fonts)
+                          size: size, trailingReserve: control.frame.width, measurer: fonts, look: look)
     }
 
     /// Executes `list` and turns what could not be drawn into problems.

@@ -42,6 +42,8 @@ public final class DeckRenderer {
 
     /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`).
     public var exifOrientation = true
+    /// How cards look (`style`): their texts' colour and place, and whether they keep clear of the dots.
+    public var look = CardLook()
 
     /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
     public var composedSinceTrim = false
@@ -188,7 +190,7 @@ public final class DeckRenderer {
         if frame.stage != stage { setStage(frame.stage) }
         background = frame.background
         rotation = frame.rotation
-        return drawFrame(frame.pager, progress: frame.progress)
+        return drawFrame(frame.pager, progress: frame.progress, decor: frame.decor)
     }
 
     /// Takes the cards the last frame keeps (those it shows and their neighbours) that the preparer has ready, and
@@ -210,8 +212,9 @@ public final class DeckRenderer {
 
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
-    public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
-        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+    public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil, decor: FrameDecor? = nil) -> [SDLError] {
+        let decor = decor ?? FrameDecor(dots: look.dots)
+        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress, decor: decor, measurer: fonts)
         let keep = pager.keptCards(drawing: list)
         kept = (keep, pager.pageCount)
         keepPreviews(keep)
@@ -332,6 +335,7 @@ public final class DeckRenderer {
         var composer = CardComposer(card: cards[index], index: index, pageCount: pageCount,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
         composer.exifOrientation = exifOrientation
+        composer.look = look
         return composer
     }
 

@@ -57,6 +57,7 @@ extension KioskApp {
         var composer = CardComposer(card: card, index: 0, pageCount: config.cards.count,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: 1)
         composer.exifOrientation = config.display.exifOrientation
+        composer.look = config.style.look
         return composer
     }
 }

@@ -30,6 +30,8 @@ extension KioskConfig {
         config.controlSocket = draft.controlSocket
         config.folder = draft.folder
         config.transition = draft.transition
+        config.style = draft.style
+        config.overlay = draft.overlay
         return (config, validator.warnings)
     }
 

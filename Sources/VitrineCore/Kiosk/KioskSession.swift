@@ -11,6 +11,8 @@ public struct KioskSession: Sendable {
     public private(set) var rotation: Rotation
     /// The latest press on the page control, resolved when the finger went down.
     private var controlPress = PageControlPress()
+    /// Whether the page dots show and take taps (`style.dots`); hidden, a press there is a press on the card.
+    public var dotsShown = true
 
     /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
     public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
@@ -53,7 +55,8 @@ public struct KioskSession: Sendable {
         let pagerInput: PagerInput
         switch input {
         case .pointerDown(let id, let point):
-            pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)
+            pagerInput = dotsShown ? controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)
+                : .pointerDown(id: id, at: logical(point))
         case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: logical(point))
         case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
         case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)

@@ -22,6 +22,8 @@ public struct KioskFrame: Sendable, Equatable {
     public var shownCards: [Int]?
     /// Whether the screen is asleep (outside `display.awake`): the frame is plain black, whatever else it says.
     public var asleep = false
+    /// What the frame draws over the cards besides the progress bar: the dots, the overlay's lines.
+    public var decor = FrameDecor()
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

@@ -32,7 +32,7 @@ extension KioskRuntime {
     }
 
     /// The earliest timer but the idle chores: heartbeat, the wait for a new deck's pictures, sleep, attract mode,
-    /// the progress bar, the schedule. Until then an idle kiosk is quiet (the renderer rests its card by it).
+    /// the progress bar, the schedule, the overlay's next minute. Until then an idle kiosk is quiet (the renderer rests its card by it).
     public var timerDeadline: Double? {
         var deadlines: [Double] = []
         if let beat = watchdog.nextBeat { deadlines.append(beat) }
@@ -45,6 +45,7 @@ extension KioskRuntime {
             }
         }
         if let check = schedule.nextCheck { deadlines.append(check) }
+        if let minute = overlayDeadline { deadlines.append(minute) }
         return deadlines.min()
     }
 
@@ -86,9 +87,11 @@ extension KioskRuntime {
             guard autoplay.config.progressBar, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
             return (share * RuntimeTuning.progressBarSteps).rounded(.down) / RuntimeTuning.progressBarSteps
         }
-        return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
-                          background: config.display.background, progress: progress, deckGeneration: deckGeneration,
-                          shownCards: frameCards)
+        var frame = KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
+                               background: config.display.background, progress: progress, deckGeneration: deckGeneration,
+                               shownCards: frameCards)
+        frame.decor = decor
+        return frame
     }
 
     /// The frame as the simulation stands at the last step, with no interpolation: what a replay's screenshot shows.
@@ -100,8 +103,10 @@ extension KioskRuntime {
     public mutating func frame(at now: Double) -> KioskFrame? {
         let alpha = clock.stepDuration > 0 ? clock.accumulator / clock.stepDuration : 1
         let frame = currentFrame(alpha: min(max(alpha, 0), 1))
+        let previous = pacing.lastFrame
         guard pacing.check(frame, at: now) else { return nil }
-        chores.activity(at: now)
+        // The overlay's minute is no activity: the kiosk stays idle, and its chores are not run again for it.
+        if !frame.differsOnlyInOverlay(from: previous) { chores.activity(at: now) }
         return frame
     }
 

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import VitrineTestSupport
+
+/// `check` and `render` with the photo-frame, style and overlay keys, and a URL where a path belongs.
+@Suite struct StyleCommandTests {
+    static let demo = VitrineProcess.root + "/Assets/Demo/ember-mesa.jpg"
+
+    @Test func checkSaysAURLIsNotAFileInOneLine() throws {
+        try withTemporaryFolder { folder in
+            let config = try folder.write("kiosk.json", #"{"cards": [{"title": "A", "image": "https://example.com/a.jpg"}]}"#)
+            let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(20))
+            #expect(result.code == 65, "stdout: \(result.out) stderr: \(result.err)")
+            let lines = (result.out + result.err).split(separator: "\n")
+            let url = lines.filter { $0.contains("https") }
+            #expect(url.count == 1, "\(lines)")
+            #expect(url.first?.hasSuffix(#"\#(config): cards[0].image: "https://example.com/a.jpg" is a URL: Vitrine shows local files only; put the pictures in a folder deck kept in sync by rsync, Syncthing or rclone (see Docs/Operations.md, "Feeding a folder deck")"#) == true, "\(lines)")
+            #expect(!(result.out + result.err).contains("No such file"))
+        }
+    }
+
+    @Test func checkWarnsOnceForATitleFontItCannotFindAndPasses() throws {
+        try withTemporaryFolder { folder in
+            let config = try folder.write("kiosk.json", #"""
+                {"cards": [{"image": "\#(Self.demo)"}], "style": {"titleFont": "No Such Family Anywhere", "dots": false},
+                 "overlay": {"clock": "HH:mm"}}
+                """#)
+            let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(20))
+            #expect(result.code == 0, "stdout: \(result.out) stderr: \(result.err)")
+            let warnings = result.err.split(separator: "\n").filter { $0.contains("titleFont") }
+            #expect(warnings.count == 1, "\(result.err)")
+            #expect(warnings.first?.hasSuffix(#"warning: \#(config): style.titleFont: no installed font is named "No Such Family Anywhere" (fc-list : family lists them); the titles use the bundled DejaVu Sans Bold"#) == true, "\(result.err)")
+        }
+    }
+}
