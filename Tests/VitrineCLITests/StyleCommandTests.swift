@@ -32,4 +32,22 @@ import VitrineTestSupport
             #expect(warnings.first?.hasSuffix(#"warning: \#(config): style.titleFont: no installed font is named "No Such Family Anywhere" (fc-list : family lists them); the titles use the bundled DejaVu Sans Bold"#) == true, "\(result.err)")
         }
     }
+
+    @Test func renderAtATimeDrawsThatMinutesClock() throws {
+        try withTemporaryFolder { folder in
+            let config = try folder.write("kiosk.json", #"""
+                {"cards": [{"image": "\#(Self.demo)"}], "style": {"dots": false}, "overlay": {"clock": "HH:mm"}}
+                """#)
+            func render(_ at: String, _ name: String) throws -> Data {
+                let output = folder.path + "/" + name
+                let result = try VitrineProcess.run(["render", "--config", config, "--size", "300x200", "--at", at, "--output", output],
+                                                    timeout: .seconds(20))
+                #expect(result.code == 0, "stderr: \(result.err)")
+                return try Data(contentsOf: URL(fileURLWithPath: output))
+            }
+            let first = try render("2026-12-24T09:41", "a.png")
+            #expect(try render("2026-12-24T09:41", "b.png") == first)
+            #expect(try render("2026-12-24T09:42", "c.png") != first)
+        }
+    }
 }
