@@ -50,4 +50,21 @@ import VitrineTestSupport
             #expect(try render("2026-12-24T09:42", "c.png") != first)
         }
     }
+
+    @Test func aTransitionOf035SecondsLasts035SecondsInReplaysEventLog() throws {
+        try withTemporaryFolder { folder in
+            let config = try folder.write("kiosk.json", #"""
+                {"cards": [{"image": "\#(Self.demo)"}, {"image": "\#(Self.demo)"}], "transition": "fade", "style": {"transition": 0.35}}
+                """#)
+            let script = folder.file("script.jsonl")
+            try #"{"at":1,"key":"right"}"#.write(toFile: script, atomically: true, encoding: .utf8)
+            let result = try VitrineProcess.run(["replay", "--config", config, "--script", script, "--size", "300x200", "--events", "-"],
+                                                timeout: .seconds(30))
+            #expect(result.code == 0, "\(result.err)")
+            let lines = result.out.split(separator: "\n").filter { $0.contains("transitionStarted") || $0.contains("transitionFinished") }
+            // 0.35 s is 42 fixed steps of 1/120 s: the fade lands exactly 0.35 s after it started.
+            #expect(lines.count == 2 && lines[0].hasPrefix(#"{"t":1.000,"event":"transitionStarted""#)
+                    && lines[1].hasPrefix(#"{"t":1.350,"event":"transitionFinished""#), "\(result.out)")
+        }
+    }
 }
