@@ -115,8 +115,6 @@ struct RunCommand {
         let screenSize = options.coversScreen ? screen?.screenSize : nil
         let expected = KioskApp.expectedFirstCard(options: options, screen: screenSize)
         let splashPlan = KioskApp.splashPlan(options: options, screen: screenSize)
-        // Before the first-card thread opens a face: the titles' font (style.titleFont).
-        if config.style.titleFont != nil { fonts?.useTitleFont(config.style.titleFont, report: { Log.warning($0) }) }
         if let card = config.cards.first {
             firstCard?.proceed(card: card, index: 0, expected: expected, splash: splashPlan, screen: splashPlan == nil ? nil : screen)
         }
@@ -132,6 +130,8 @@ struct RunCommand {
             Log.error("\(error)")
             return ExitCode.software
         }
+        // The titles' font (style.titleFont), opened once SDL_ttf is up and before the first-card thread opens a face.
+        if config.style.titleFont != nil { fonts?.useTitleFont(config.style.titleFont, report: { Log.warning($0) }) }
         firstCard?.fontsAreUp()
         return withExtendedLifetime(library) { () -> Int32 in
             var warmUp: Deferred<Void>?
