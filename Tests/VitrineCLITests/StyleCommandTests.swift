@@ -67,4 +67,32 @@ import VitrineTestSupport
                     && lines[1].hasPrefix(#"{"t":1.350,"event":"transitionFinished""#), "\(result.out)")
         }
     }
+
+    @Test func replayStartShowsItsWallTimeInTheClockAndChangesItAtTheMinute() throws {
+        try withTemporaryFolder { folder in
+            let config = try folder.write("kiosk.json", #"""
+                {"cards": [{"title": "Clock", "image": "\#(Self.demo)"}], "overlay": {"clock": "HH:mm", "date": "EEE d MMM"}}
+                """#)
+            let script = try folder.write("clock.jsonl", """
+                {"at":5,"screenshot":"\(folder.file("before.png"))"}
+                {"at":15,"screenshot":"\(folder.file("after.png"))"}
+                """)
+            var environment = VitrineProcess.noDisplay
+            environment["TZ"] = "Europe/Berlin"
+            let replay = try VitrineProcess.run(["replay", "--config", config, "--script", script, "--size", "300x200",
+                                                 "--start", "2026-12-24T09:59:50"], environment: environment, timeout: .seconds(30))
+            #expect(replay.code == 0, "\(replay.err)")
+            // Each screenshot is the frame render draws at that minute.
+            for (shot, minute) in [("before", "09:59"), ("after", "10:00")] {
+                let rendered = folder.file("render-\(shot).png")
+                let render = try VitrineProcess.run(["render", "--config", config, "--size", "300x200", "--at", "2026-12-24T\(minute)",
+                                                     "--output", rendered], environment: environment, timeout: .seconds(20))
+                #expect(render.code == 0, "\(render.err)")
+                let same = try RGBAImage(contentsOfPNG: rendered) == RGBAImage(contentsOfPNG: folder.file("\(shot).png"))
+                #expect(same, "the \(shot) screenshot is not the frame at \(minute)")
+            }
+            let changed = try RGBAImage(contentsOfPNG: folder.file("before.png")) != RGBAImage(contentsOfPNG: folder.file("after.png"))
+            #expect(changed)
+        }
+    }
 }
