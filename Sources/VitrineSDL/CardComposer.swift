@@ -29,10 +29,12 @@ public struct CardComposer: Hashable, Sendable {
     public var exifOrientation = true
     /// The texts' colour and place, and whether they keep clear of the dots (`style`).
     public var look = CardLook()
+    /// The letterbox colour (`display.background`) the picture's transparent pixels are composited over.
+    public var background = Color.black
 
     /// How the card's picture is decoded: covering its 3:2 card.
     public var decodeOptions: DecodeOptions {
-        DecodeOptions(covering: ImageRequest(path: card.image, size: size).cardSize, exifOrientation: exifOrientation)
+        DecodeOptions(covering: ImageRequest(path: card.image, size: size).cardSize, exifOrientation: exifOrientation, background: background)
     }
 
     /// A composer for card `index` of `pageCount` at `size` pixels.

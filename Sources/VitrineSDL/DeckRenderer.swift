@@ -191,7 +191,10 @@ public final class DeckRenderer {
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }
-        background = frame.background
+        if frame.background != background {  // Transparent pictures were composited over the old colour.
+            background = frame.background
+            invalidate()
+        }
         rotation = frame.rotation
         return drawFrame(frame.pager, progress: frame.progress, decor: frame.decor)
     }
@@ -296,8 +299,10 @@ public final class DeckRenderer {
 
     /// The image request for card `index` at the current card size.
     func imageRequest(_ index: Int) -> ImageRequest {
-        ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
-                     exifOrientation: exifOrientation)
+        var request = ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
+                                   exifOrientation: exifOrientation)
+        request.background = background
+        return request
     }
 
     /// Makes a texture of a card the preparer composed; should that have failed, composes the card here.
@@ -342,6 +347,7 @@ public final class DeckRenderer {
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
         composer.exifOrientation = exifOrientation
         composer.look = look
+        composer.background = background
         return composer
     }
 
