@@ -84,8 +84,10 @@ public final class Font {
 /// the lock to draw with, which a `Mutex` holding the caches cannot express without escaping them unchecked anyway.
 /// So the caches are plain properties and `lock` (a `Mutex<Void>`) is held around every touch of them and of SDL_ttf.
 public final class FontLibrary: TextMeasuring, @unchecked Sendable {
-    /// The file of each weight.
-    public let paths: [FontWeight: String]
+    /// The file of each weight (the bold one is the titles', ``setTitleFace(_:)``).
+    public private(set) var paths: [FontWeight: String]
+    /// The files given at the start, for ``setTitleFace(_:)`` to go back to.
+    private let givenPaths: [FontWeight: String]
     /// Whether characters the bundled faces lack are drawn with system fonts found by fontconfig.
     public let usesSystemFallback: Bool
     private var fonts: [FontKey: Font] = [:]
@@ -104,7 +106,18 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// show as the bundled face's .notdef box).
     public init(paths: [FontWeight: String], systemFallback: Bool = true) {
         self.paths = paths
+        self.givenPaths = paths
         self.usesSystemFallback = systemFallback
+    }
+
+    /// Draws bold text (titles, the overlay's clock) with the font file at `path` from now on, or with the face
+    /// given at the start for nil (`style.titleFont`); the faces opened so far are closed.
+    public func setTitleFace(_ path: String?) {
+        lock.withLock { _ in
+            paths[.bold] = path ?? givenPaths[.bold]
+            fonts.removeAll()
+            glyphSources.removeAll()
+        }
     }
 
     /// The face of `weight` at `pixelSize`, opened on first use.

@@ -50,9 +50,12 @@ public struct Readability: Sendable, Hashable, CustomStringConvertible {
     /// top), so it reaches as far above the larger title as it did above the normal one. High: the same start, but
     /// the ramp reaches ``highContrastOpacity`` at `textTop` and darkens on to the bottom edge, so every row of text
     /// has at least that much scrim.
-    public func gradient(height: Int, textTop: Int) -> GradientRamp {
+    ///
+    /// With `atTop` (texts at the top of the card) the ramp is mirrored, and `textTop` is counted from the bottom
+    /// row up: the row of the texts' bottom edge, mirrored.
+    public func gradient(height: Int, textTop: Int, atTop: Bool = false) -> GradientRamp {
         let start = max(0, 1 - (1 - CardStyle.gradientStart) * textFactor)
-        var ramp = GradientRamp(height: height, startFraction: start, bottomOpacity: CardStyle.gradientBottomOpacity)
+        var ramp = GradientRamp(height: height, startFraction: start, bottomOpacity: CardStyle.gradientBottomOpacity, atTop: atTop)
         if contrast == .high {
             ramp.bottomOpacity = max(CardStyle.gradientBottomOpacity, Self.highContrastOpacity)
             ramp.knee = GradientRamp.Knee(row: max(ramp.startRow, min(height - 1, textTop)), opacity: Self.highContrastOpacity)

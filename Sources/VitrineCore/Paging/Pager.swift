@@ -45,6 +45,8 @@ public struct Pager: Sendable {
     var wheelStream: WheelStream?
     /// How programmatic moves show; a drag always slides.
     public var transition: PageTransition = .slide
+    /// How long a programmatic move or a fade takes, in seconds (`style.transition`).
+    public var transitionDuration = PagingTuning.programmaticDuration
     /// The fade (or `none` jump) in progress and the open transition it belongs to.
     var fade: Fade?
     /// The latest time seen before the latest `step(to:)`, for interpolating a fade between steps.

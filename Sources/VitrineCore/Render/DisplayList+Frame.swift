@@ -38,7 +38,11 @@ extension DisplayList {
     ///
     /// With no cards it is the standby screen: the background and ``StandbyStyle/message`` centered in the window,
     /// sized like a subtitle on the card that would be there.
-    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil) -> DisplayList {
+    ///
+    /// `decor` hides the dots (`style.dots`) and adds the overlay's lines, placed with `measurer` (no measurer:
+    /// no overlay).
+    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil,
+                             decor: FrameDecor = FrameDecor(), measurer: (any TextMeasuring)? = nil) -> DisplayList {
         var list = DisplayList([.clear(background)])
         guard pager.pageCount > 0 else {
             let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: stage.card)) * stage.readability.textFactor
@@ -62,7 +66,8 @@ extension DisplayList {
             destination.x += dx
             list.append(.card(index: index, destination: destination))
         }
-        for dot in stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage).dots {
+        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
+        for dot in decor.dots ? control.dots : [] {
             list.append(.dot(center: dot.center, diameter: dot.diameter, color: Color.white.withAlpha(UInt8((dot.opacity * 255).rounded()))))
         }
         if let progress {
@@ -73,6 +78,10 @@ extension DisplayList {
             if width > 0 {
                 list.append(.fill(Rect(x: card.x, y: card.maxY - height, width: width, height: height).pixelAligned, ProgressBarStyle.color))
             }
+        }
+        if let overlay = decor.overlay, let measurer {
+            let dotsTop = decor.dots && !control.dots.isEmpty ? control.frame.y : nil
+            list.appendOverlay(overlay, stage: stage, dotsTop: dotsTop, measurer: measurer)
         }
         return list
     }

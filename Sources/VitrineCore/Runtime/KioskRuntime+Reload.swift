@@ -120,6 +120,8 @@ extension KioskRuntime {
         }
         effects += log(pagerEvents, t: t)
         session.pager.transition = new.transition
+        session.pager.transitionDuration = new.style.transition
+        session.dotsShown = new.style.dots
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
         let sameCard = old.cards.indices.contains(settledOldPage) && new.cards.indices.contains(newPage)

@@ -16,11 +16,14 @@ public struct KioskRuntime: Sendable {
         /// Whether time is moved by hand (replay, tests): it never stalls, so the clock does not clamp long frames
         /// and every simulated step falls where the script's time says.
         public var manualTime: Bool
+        /// The day and month names the overlay spells (read from the system's locale by the driver).
+        public var localeNames = LocaleNames.english
 
         /// Settings for a real window (`manualTime` false) or a manual clock.
-        public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false) {
+        public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false, localeNames: LocaleNames = .english) {
             self.heartbeatPeriod = heartbeatPeriod
             self.manualTime = manualTime
+            self.localeNames = localeNames
         }
     }
 
@@ -88,6 +91,8 @@ public struct KioskRuntime: Sendable {
                                stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
                                rotation: display.rotation)
         session.pager.transition = config.transition
+        session.pager.transitionDuration = config.style.transition
+        session.dotsShown = config.style.dots
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
