@@ -15,7 +15,7 @@ import Testing
     }
 
     func texts(_ layout: CardLayout) -> [(String, Point, Color)] {
-        layout.displayList.commands.compactMap { if case .text(let t, _, _, let o, let c) = $0 { (t, o, c) } else { nil } }
+        layout.displayList.commands.compactMap { if case .text(let t, _, _, let o, let c, _) = $0 { (t, o, c) } else { nil } }
     }
 
     @Test func aCardWithNeitherTitleNorSubtitleIsItsPictureAlone() {
