@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// Draws a deck's frames: composes each card once into an opaque texture and copies textures per frame.
@@ -175,8 +174,7 @@ public final class DeckRenderer {
         if frame.asleep {  // A sleeping screen is plain black (KioskRuntime+Sleep.swift).
             resting = nil  // Drawn over: composed again on waking.
             lastRestFrame = nil
-            SDL_SetRenderDrawColor(renderer.pointer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer.pointer)
+            renderer.clear(.black)
             return []
         }
         // A new geometry first: then the window's frame no longer holds a resting card to keep across a reload.
@@ -274,15 +272,11 @@ public final class DeckRenderer {
         errors += renderer.execute(list, resources: resources)
         try renderer.setTarget(nil)
         let output = renderer.outputSize
-        SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
-        SDL_RenderClear(renderer.pointer)
-        upright.setBlendMode(SDL_BLENDMODE_NONE)
-        // The upright rectangle, centered on the output; SDL turns it clockwise about its center.
-        var dst = SDL_Rect(x: Int32((output.width - size.width) / 2), y: Int32((output.height - size.height) / 2),
-                           w: Int32(size.width), h: Int32(size.height))
-        guard SDL_RenderCopyEx(renderer.pointer, upright.pointer, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE) == 0 else {
-            throw SDLError.current("SDL_RenderCopyEx(rotated frame)")
-        }
+        renderer.clear(background.withAlpha(255))
+        upright.setBlendMode(.none)
+        // The upright rectangle, centered on the output; it is turned clockwise about its center.
+        let place = PixelRect(x: (output.width - size.width) / 2, y: (output.height - size.height) / 2, width: size.width, height: size.height)
+        try renderer.draw(upright, in: place, turnedBy: Double(rotation.rawValue), what: "rotated frame")
     }
 
     /// The image request for card `index` at the current card size.
