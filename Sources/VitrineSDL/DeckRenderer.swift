@@ -166,8 +166,8 @@ public final class DeckRenderer {
 
     /// Draws `frame` of a deck of `cards` into the renderer's current target; returns what could not be drawn.
     ///
-    /// The runtime's frame is the truth: the renderer takes its geometry, rotation and background from it, and
-    /// its cards when the frame's deck generation changed (those of `newCards` the frame shows, see
+    /// The runtime's frame is the truth: the renderer takes its geometry, rotation, background and Exif setting from
+    /// it, and its cards when the frame's deck generation changed (those of `newCards` the frame shows, see
     /// ``KioskFrame/shownCards``), keeping what it composed where it still fits.
     @discardableResult
     public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
@@ -184,6 +184,10 @@ public final class DeckRenderer {
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }
+        if frame.exifOrientation != exifOrientation {  // A reload flipped display.exifOrientation: compose anew.
+            exifOrientation = frame.exifOrientation
+            invalidate()
+        }
         background = frame.background
         rotation = frame.rotation
         return drawFrame(frame.pager, progress: frame.progress)

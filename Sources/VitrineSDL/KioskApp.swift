@@ -192,10 +192,6 @@ public final class KioskApp {
     private func drawIfWanted() -> Bool {
         guard let deck, let frame = runtime.frame(at: now) else { return false }
         let began = now
-        if deck.exifOrientation != runtime.config.display.exifOrientation {  // A reload flipped display.exifOrientation.
-            deck.exifOrientation = runtime.config.display.exifOrientation
-            deck.invalidate()
-        }
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         let duration = now - began

@@ -88,7 +88,7 @@ extension KioskRuntime {
         }
         return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
                           background: config.display.background, progress: progress, deckGeneration: deckGeneration,
-                          shownCards: frameCards)
+                          shownCards: frameCards, exifOrientation: config.display.exifOrientation)
     }
 
     /// The frame as the simulation stands at the last step, with no interpolation: what a replay's screenshot shows.
