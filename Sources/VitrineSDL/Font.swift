@@ -1,6 +1,6 @@
-import CSDL2
+internal import CSDL2
 import Synchronization
-import CSDL2TTF
+internal import CSDL2TTF
 import VitrineCore
 import VitrineSystem
 

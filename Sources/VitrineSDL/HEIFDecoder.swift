@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 import VitrineCore
 
 /// Decodes HEIC and AVIF photos with libheif, opened when the first one is met (see `CHeif`'s shim; HEVC through

@@ -1,6 +1,6 @@
-import CSDL2
-import CSDL2Image
-import CLazyLink
+internal import CSDL2
+internal import CSDL2Image
+internal import CLazyLink
 import Glibc
 import VitrineCore
 import VitrineSystem

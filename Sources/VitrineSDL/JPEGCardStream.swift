@@ -1,5 +1,5 @@
-import CJPEG
-import CStretch
+internal import CJPEG
+internal import CStretch
 import Glibc
 import VitrineCore
 import VitrineSystem

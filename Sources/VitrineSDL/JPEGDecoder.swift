@@ -1,5 +1,5 @@
-import CJPEG
-import CSDL2
+internal import CJPEG
+internal import CSDL2
 import Glibc
 import VitrineCore
 import VitrineSystem

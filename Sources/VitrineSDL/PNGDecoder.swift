@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import VitrineCore
 
 /// Decodes PNGs with libpng into 32-bit ARGB at the size the card needs, composited over black.

@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 import VitrineCore
 
 /// An SDL renderer, for a window or (headless) for a surface in memory; destroyed when this object goes.

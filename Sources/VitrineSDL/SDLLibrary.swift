@@ -1,9 +1,9 @@
-import CSDL2
+internal import CSDL2
 import Glibc
-import CSDL2Image
-import CSDL2TTF
-import CMalloc
-import CLazyLink
+internal import CSDL2Image
+internal import CSDL2TTF
+internal import CMalloc
+internal import CLazyLink
 
 /// The SDL, SDL_image and SDL_ttf libraries, initialised for the lifetime of this object.
 ///

@@ -1,5 +1,5 @@
-import CSDL2
-import CSplash
+internal import CSDL2
+internal import CSplash
 import Glibc
 import VitrineCore
 import VitrineSystem

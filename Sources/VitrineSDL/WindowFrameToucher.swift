@@ -1,4 +1,4 @@
-import CMalloc
+internal import CMalloc
 import Dispatch
 
 /// Touches every page of a software renderer's window frame on another thread, so its page faults happen beside
