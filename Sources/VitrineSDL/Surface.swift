@@ -61,6 +61,12 @@ public final class Surface {
         return try body(PixelRows(base: base, pitch: Int(pointer.pointee.pitch), size: size))
     }
 
+    /// The surface's pixels, valid as long as the surface: for a decoder filling rows of a surface it just made
+    /// (SDL must lock only an RLE surface to reach its pixels, and the kiosk never makes one); nil when it has none.
+    var pixelRows: PixelRows? {
+        pointer.pointee.pixels.map { PixelRows(base: $0, pitch: Int(pointer.pointee.pitch), size: size) }
+    }
+
     /// The surface's pixel format, when it is one of those the kiosk names.
     public var format: PixelFormat? { PixelFormat(sdl: pointer.pointee.format.pointee.format) }
 

@@ -1,5 +1,4 @@
 internal import CSDL2
-internal import CX11
 internal import CX11Facts
 internal import CX11Power
 import VitrineCore
@@ -84,7 +83,14 @@ public final class Window {
     }
 
     /// The X11 id of the window, or 0 when it has none (another video driver).
-    var x11WindowID: UInt { UInt(CX11.vitrine_x11_window(UnsafeMutableRawPointer(pointer))) }
+    ///
+    /// Asked through CX11Facts alone: CX11 has a C function of the same name, and both `static inline` bodies in
+    /// one file's object code called the wrong one (the X display left null: a crash in libX11).
+    var x11WindowID: UInt {
+        var display: OpaquePointer?
+        var id: UInt = 0
+        return vitrine_x11_window(pointer, &display, &id) != 0 ? id : 0
+    }
 
     /// Where the window is on the X screen, as the server has it now; nil off X11.
     public var frameOnScreen: PixelRect? {
