@@ -1,4 +1,3 @@
-internal import CSDL2
 import Dispatch
 import Glibc
 import VitrineCore
@@ -127,10 +126,10 @@ public final class CardCache: Sendable {
         }
         let file = FileDescriptor(rawValue: descriptor)
         ok = header.withUnsafeBytes { bytes in (try? file.write(bytes)) != nil }
-        let s = surface.pointer.pointee
-        if let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) {
+        if let s = surface.pixelRows {
+            let pixels = s.base.assumingMemoryBound(to: UInt8.self)
             for y in 0..<composer.size.height where ok {
-                ok = (try? file.write(UnsafeRawBufferPointer(start: pixels + y * Int(s.pitch), count: composer.size.width * 4))) != nil
+                ok = (try? file.write(UnsafeRawBufferPointer(start: pixels + y * s.pitch, count: composer.size.width * 4))) != nil
             }
         }
         ok = ok && fsync(descriptor) == 0

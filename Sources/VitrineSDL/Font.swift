@@ -7,7 +7,7 @@ import VitrineSystem
 /// One TrueType face opened at one pixel size; closed when this object goes.
 public final class Font {
     /// The wrapped pointer, valid for this object's lifetime.
-    public let pointer: OpaquePointer
+    private let pointer: OpaquePointer
 
     /// Opens the font file at `path` at `pixelSize` pixels (SDL_ttf's point size at 72 dpi).
     ///

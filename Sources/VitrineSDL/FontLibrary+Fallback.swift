@@ -1,4 +1,3 @@
-internal import CSDL2
 import Synchronization
 import VitrineCore
 
@@ -147,12 +146,10 @@ extension FontLibrary {
         let width = max(x, placed.map { $0.x + $0.surface.size.width }.max() ?? 0)
 
         let line = try Surface(size: PixelSize(width: max(1, width), height: max(1, bottom - top)))
-        SDL_FillRect(line.pointer, nil, 0)  // Transparent.
+        line.fill(nil, Color(red: 0, green: 0, blue: 0, alpha: 0))  // Transparent.
         for run in placed {
             // A plain copy, alpha included: blending onto the transparent line would darken the antialiased edges.
-            SDL_SetSurfaceBlendMode(run.surface.pointer, SDL_BLENDMODE_NONE)
-            var destination = SDL_Rect(x: Int32(run.x), y: Int32(run.y - top), w: Int32(run.surface.size.width), h: Int32(run.surface.size.height))
-            guard SDL_UpperBlit(run.surface.pointer, nil, line.pointer, &destination) == 0 else { throw SDLError.current("SDL_BlitSurface(text run)") }
+            try line.copy(run.surface, x: run.x, y: run.y - top)
         }
         return RenderedText(surface: line, top: top)
     }

@@ -9,7 +9,7 @@ import VitrineCore
 /// ``withPixels(_:)`` and draws on the surface through the methods here (fill, copy, stretch, encode).
 public final class Surface {
     /// The wrapped pointer, valid for this object's lifetime.
-    let pointer: UnsafeMutablePointer<SDL_Surface>
+    private let pointer: UnsafeMutablePointer<SDL_Surface>
     /// Whether the surface is freed with this object (not so for a window's frame, which its window owns).
     private let owned: Bool
     /// What holds the pixels of a surface made over memory SDL does not own (a mapped file), or the window whose
