@@ -29,11 +29,14 @@ final class RunStatistics {
         app.onUser1 = { [unowned self] in log() }
     }
 
-    /// Writes one line: the frame figures, how many of the frames over budget came after the first second, the time
-    /// to the first frame and the peak memory.
+    /// Writes one line: the frame figures, how many of the frames over budget came after the first second and the
+    /// longest frame after it, the time to the first frame and the peak memory.
     func log() {
         let first = firstFrame.map { String(cFormat: "%.3f s", $0) } ?? "not yet shown"
-        Log.info("stats: \(frames.summary) (\(settled.overBudget) after the first second), first frame \(first) after process start, "
+        // The longest frame after the first second: the longest the loop stalled while the kiosk ran (a swipe waits for it).
+        let longest = settled.maximum.map { String(cFormat: "%.1f ms", $0 * 1000) } ?? "none"
+        Log.info("stats: \(frames.summary) (\(settled.overBudget) after the first second; longest frame after it \(longest)), "
+                 + "first frame \(first) after process start, "
                  + "peak RSS \(String(cFormat: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
     }
 }

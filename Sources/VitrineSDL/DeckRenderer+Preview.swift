@@ -1,17 +1,28 @@
 import VitrineCore
+import VitrineSystem
 
 extension DeckRenderer {
-    /// The face card `index` of a deck of `pageCount` is drawn with (``CardFace``), its preview made now when it
-    /// needs one and has none yet; nil when nothing of it can be drawn.
+    /// The face card `index` of a deck of `pageCount` is drawn with (``CardFace``); nil when nothing of it can be
+    /// drawn.
     ///
-    /// The preview is made here, before the frame, on the loop's thread: a few milliseconds (a 6000x4000 progressive
-    /// JPEG's DC scans: 13-17 ms of CPU optimised), during which the screen keeps its last frame rather than show
-    /// the card empty. (Made on a queue of its own beside the compositions, it cost a thread whose heap kept about
-    /// a card's worth of memory after paging: ControlEndToEndTests' memory test.)
+    /// Previews are made on the preparer's queue ahead of any composition, for every card the frame keeps (those
+    /// on screen and beside it, ``prepareKept(errors:)``), and taken as they come (each wakes the loop), so a card
+    /// paged to already has one. A card that must be drawn before its preview came (it came on screen faster than
+    /// the queue got to it: a jump to a far card, a reload landing on a new picture, paging faster than a preview
+    /// is made) has it made here, on the loop's thread, for that card alone: a few milliseconds (a 6000x4000
+    /// progressive JPEG's DC scans: 13-17 ms of CPU optimised, 0.15-0.3 s on a loaded machine; never more than one
+    /// decode's time limit), during which the screen keeps its last frame rather than show the card empty. It is
+    /// logged (debug) and counted (``previewsMadeInLine``); paging through six 24-megapixel pictures made none
+    /// (Docs/Benchmarks.md).
     func face(of index: Int, pageCount: Int) -> CardFace? {
         if let face = currentFace(of: index), holdsTexture(for: face, index: index) { return face }
         let composer = composer(index, pageCount: pageCount)
         if !noPreview.contains(index), previews[index] == nil {
+            if let preparer {  // Headless frames (no preparer) make every preview here.
+                preparer.dropPreview(composer)
+                previewsMadeInLine += 1
+                Logger.shared.log(.debug, "preview: card \(index)'s preview made on the loop's thread: it was drawn before the queue made it")
+            }
             if let made = PreparedCard.preview(composer, fonts: fonts), adoptPreview(made, index: index) {} else { noPreview.insert(index) }
         }
         if noPreview.contains(index), previews[index] == nil, let plain = PreparedCard.titleOnly(composer, fonts: fonts) {
@@ -19,6 +30,22 @@ extension DeckRenderer {
         }
         guard let face = currentFace(of: index), holdsTexture(for: face, index: index) else { return nil }
         return face
+    }
+
+    /// Takes card `index`'s preview from `preparer` when it is made; returns whether the card still waits for one
+    /// (none made yet, and it has neither a preview nor its old composition to show).
+    func takePreview(_ index: Int, composer: CardComposer, from preparer: CardPreparer) -> Bool {
+        guard previews[index] == nil, !noPreview.contains(index), stale[index] == nil else { return false }
+        switch preparer.takePreview(composer) {
+        case .some(.some(let card)):
+            if !adoptPreview(card, index: index) { noPreview.insert(index) }
+            return false
+        case .some(.none):
+            noPreview.insert(index)
+            return false
+        case .none:
+            return true
+        }
     }
 
     /// What ``CardFace`` says card `index` shows with what the renderer holds of it now.

@@ -29,8 +29,9 @@ public final class DeckRenderer {
             for error in errors { report("\(error)") }
         }
     }
-    /// The cards the last frame keeps (those it shows and their neighbours), and the deck's page count then.
-    private var kept: (cards: Set<Int>, pageCount: Int)?
+    /// The cards the last frame keeps (those it shows and their neighbours), most urgent first, and the deck's page
+    /// count then.
+    private var kept: (cards: [Int], pageCount: Int)?
 
     /// Whether every card the last frame keeps (those it shows and their neighbours) is composed, or at rest in the
     /// frame: nothing is left to prepare for a swipe.
@@ -60,6 +61,8 @@ public final class DeckRenderer {
     var previews: [Int: Texture] = [:]
     /// The cards no preview can be made of (not JPEGs): their stand-in in ``previews`` shows only gradient and texts.
     var noPreview: Set<Int> = []
+    /// How many previews were made on this thread, for a card drawn before the preparer made its preview.
+    public internal(set) var previewsMadeInLine = 0
     private var reported: Set<PathKey> = []  // Keys hold paths: compared as bytes.
     /// The card on screen whose texture was let go while the kiosk rests (DeckRenderer+Resting.swift).
     var resting: RestingCard?
@@ -193,29 +196,31 @@ public final class DeckRenderer {
         return drawFrame(frame.pager, progress: frame.progress)
     }
 
-    /// Takes the cards the last frame keeps (those it shows and their neighbours) that the preparer has ready, and
-    /// asks it for the rest; the card at rest in the frame needs nothing.
+    /// Takes the cards the last frame keeps (those it shows and their neighbours) and their previews that the
+    /// preparer has ready, and asks it for the rest, most urgent first (DeckRenderer+Preview.swift); the card at
+    /// rest in the frame needs nothing.
     private func prepareKept(errors: inout [SDLError]) {
         guard let preparer, let (keep, pageCount) = kept else { return }
-        var wanted = Set<CardComposer>()
+        var compositions: [CardComposer] = [], previewsWanted: [CardComposer] = []
         for index in keep where composed[index] == nil && resting?.index != index {
             let composer = composer(index, pageCount: pageCount)
             if let card = preparer.take(composer) {
                 adopt(card, index: index, pageCount: pageCount, errors: &errors)
             } else {
-                wanted.insert(composer)
-                preparer.request(composer)
+                compositions.append(composer)
+                if takePreview(index, composer: composer, from: preparer) { previewsWanted.append(composer) }
             }
         }
-        preparer.keepOnly(wanted)
+        preparer.want(compositions: compositions, previews: previewsWanted)
     }
 
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
-        let keep = pager.keptCards(drawing: list)
-        kept = (keep, pager.pageCount)
+        let order = pager.keptCardsByUrgency(drawing: list)
+        let keep = Set(order)
+        kept = (order, pager.pageCount)
         keepPreviews(keep)
         if var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }
@@ -231,7 +236,8 @@ public final class DeckRenderer {
         var missing = Set<Int>()
         if preparer != nil {
             // Take what is ready and ask for the rest (neighbours included). A card on screen that is not composed
-            // yet shows its preview, made now if it is not there yet (CardFace): never the background alone.
+            // yet shows its preview, made now if the preparer has not made it yet (CardFace): never the background
+            // alone.
             prepareKept(errors: &errors)
             for case let index? in list.commands.map(\.cardIndex) where face(of: index, pageCount: pager.pageCount) == nil {
                 missing.insert(index)

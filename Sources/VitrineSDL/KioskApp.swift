@@ -47,7 +47,7 @@ public final class KioskApp {
     private let events: EventLog?
     private let report: (String) -> Void
     private let waker: LoopWaker
-    /// The queue the signal sources and the file watcher's callbacks run on.
+    /// The queue the signal sources run on (the file watcher's callbacks run on its own queue, `vitrine.watcher`).
     private let workerQueue = DispatchQueue(label: "vitrine.signals")
     /// The queue a reload reads the config on (a folder deck of 10,000 images takes 0.1 s), so the loop keeps drawing.
     private let reloadQueue = DispatchQueue(label: "vitrine.reload")

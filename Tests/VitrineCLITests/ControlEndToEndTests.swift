@@ -96,10 +96,12 @@ import VitrineTestSupport
         try withTemporaryFolder { folder in
             let x = try XvfbSession()
             let socket = folder.file("control.sock")
-            // The debug log says when the idle kiosk has given its free heap back (MappedFiles' "idle:" line).
+            // The debug log says when the card on screen came to rest (every card beside it composed: nothing left
+            // to make) and when the idle kiosk then gave its free heap back (MappedFiles' "idle:" line).
             let app = try x.launchVitrine(["--log-level", "debug", "run", "--config", try Self.config(folder), "--windowed", "600x400", "--control", socket])
             _ = try x.windowOrigin(of: app)
-            func idleChores() -> Int { app.errors.components(separatedBy: "of code and read-only data in").count - 1 }
+            let rested = "resting: the card on screen", trimmed = "of code and read-only data in"
+            func restings() -> Int { app.errors.components(separatedBy: rested).count - 1 }
             func connect() -> Int32 {
                 let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
                 _ = (try? UnixSocketAddress(path: socket, for: "connect"))?.connect(fd)
@@ -139,9 +141,10 @@ import VitrineTestSupport
                         "no place for a client after the hostile rounds: \(String(describing: try? Self.ctl(socket, ["status"])))")
             }
             /// Pages to card 2 and draws the screen once more (a screenshot), then waits until nothing has been drawn
-            /// for half a second: the cards near the screen are composed and the heap is given back.
-            func settle() throws {
+            /// for half a second; gives the count of rests before it, for ``steadyMemory(since:)``.
+            func settle() throws -> Int {
                 placesFreed()
+                let rests = restings()
                 let goto = try Self.ctl(socket, ["goto", "2"])
                 #expect(goto.code == 0, "\(goto)")
                 let screenshot = try Self.ctl(socket, ["screenshot", folder.file("shot.png")])
@@ -151,30 +154,26 @@ import VitrineTestSupport
                           case .number(let age)? = status["lastFrameAge"] else { return false }
                     return status["page"] == .number(2) && age >= 0.5
                 })
+                return rests
             }
-            /// The kiosk's anonymous memory once it holds still: after it gave its free heap back, idle (2 s after
-            /// the last command), then three readings 0.3 s apart within 1 % (under load, the cards beside the screen
-            /// may still be composing in the background when the screen looks done). Read before the idle trim, the
-            /// heap may still hold what the last commands freed: under load the baseline once came after the trim
-            /// and the second reading before it (5,024 against 5,864 KiB).
-            func steadyMemory() throws -> Int {
-                let chores = idleChores()
-                #expect(XvfbSession.eventually(15) { idleChores() > chores }, "the kiosk never went idle: \(app.errors)")
-                var readings: [Int] = []
-                _ = XvfbSession.eventually(15) {
-                    usleep(300_000)
-                    guard let reading = Self.anonymousMemory(app.process.processIdentifier) else { return false }
-                    readings.append(reading)
-                    let last = readings.suffix(3)
-                    return last.count == 3 && Double(last.max()!) <= Double(last.min()!) * 1.01
-                }
-                return try #require(readings.last)
+            /// The kiosk's anonymous memory once it holds still: the card on screen came to rest after `rests` rests
+            /// (which it does only once every card beside it is composed: under load they may still be composing
+            /// when the screen looks done), and after that rest the idle kiosk gave its free heap back (2 s after the
+            /// last command). Read before the idle trim, the heap may still hold what the last commands freed: under
+            /// load the baseline once came after the trim and the second reading before it (5,024 against 5,864 KiB).
+            func steadyMemory(since rests: Int) throws -> Int {
+                #expect(XvfbSession.eventually(20) {
+                    let log = app.errors
+                    guard log.components(separatedBy: rested).count - 1 > rests,
+                          let rest = log.range(of: rested, options: .backwards) else { return false }
+                    return log[rest.upperBound...].contains(trimmed)
+                }, "the kiosk never came to rest and gave its heap back: \(app.errors)")
+                return try #require(Self.anonymousMemory(app.process.processIdentifier))
             }
             // The baseline comes after five rounds and the same paging, so it holds what the rounds and paging leave
             // once (the cards near card 2, a connection's first buffers, the stacks of the threads a burst wakes).
             for _ in 0..<5 { try hostileRound() }
-            try settle()
-            let before = try steadyMemory()
+            let before = try steadyMemory(since: try settle())
             for _ in 0..<20 { try hostileRound() }
             // Still drawing: a command pages the deck and the screen is drawn again. Paging away and back also has
             // the kiosk compose and then, idle, give its free heap back, as before the baseline. Read straight after
@@ -183,8 +182,7 @@ import VitrineTestSupport
             placesFreed()
             let away = try Self.ctl(socket, ["goto", "0"])
             #expect(away.code == 0, "\(away)")
-            try settle()
-            let after = try steadyMemory()
+            let after = try steadyMemory(since: try settle())
             #expect(Double(after) <= Double(before) * 1.1, "anonymous memory \(before) KiB before, \(after) KiB after the hostile clients")
             #expect(app.process.isRunning, "\(app.errors)")
         }

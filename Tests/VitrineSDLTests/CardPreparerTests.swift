@@ -28,7 +28,7 @@ extension SDLTests {
             defer { preparer.stop() }
             let pager = PagerSnapshot(pageCount: config.cards.count, currentPage: 2, position: 2, wraps: config.wrap)
             let waiting = try RGBAImage(headless.render(pager))  // Asks for cards 1, 2 and 3.
-            for _ in 0..<3 { #expect(ready.wait(timeout: .now() + 20) == .success) }
+            #expect(preparer.finish(ready), "the preparer did not make what was asked for within 20 s")
             let frame = try RGBAImage(headless.render(pager))
             headless.render(pager)  // Nothing new is reported.
             return (waiting, frame, [1, 2, 3].allSatisfy { headless.deck.isComposed($0) }, problems)

@@ -18,7 +18,7 @@ extension SDLTests {
             let first = FirstCard(card: config.cards[0], index: 0, expected: expected, fonts: fonts)
             let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts)
             // Made already, as on a restart from the card cache: the frame is not cleared while the app waits.
-            while !first.isFinished { usleep(1000) }
+            #expect(XvfbSession.eventually(20) { first.isFinished }, "the first card was not made within 20 s")
             #expect(headless.deck.adopt(first, pageCount: config.cards.count))
             return headless
         }
@@ -59,7 +59,7 @@ extension SDLTests {
             preparer.onReady = { ready.signal() }
             #expect(!headless.deck.keptCardsReady, "the neighbours are not made yet")
             headless.deck.preparer = preparer
-            for _ in 0..<(config.wrap ? 2 : 1) { #expect(ready.wait(timeout: .now() + 20) == .success) }
+            #expect(preparer.finish(ready), "the preparer did not make what was asked for within 20 s")
             headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap))
             #expect(headless.deck.keptCardsReady, "taken at the next frame, the card itself still in the frame")
             #expect(headless.deck.isHeldByFrame(0))

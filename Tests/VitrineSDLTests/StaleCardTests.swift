@@ -22,7 +22,7 @@ extension SDLTests {
             headless.deck.preparer = preparer
             defer { preparer.stop() }
             _ = try RGBAImage(headless.render(PagerSnapshot(pageCount: 6, currentPage: 1, position: 1, wraps: true)))
-            for _ in 0..<3 { #expect(ready.wait(timeout: .now() + 20) == .success) }
+            #expect(preparer.finish(ready), "the preparer did not make what was asked for within 20 s")
             _ = try RGBAImage(headless.render(PagerSnapshot(pageCount: 6, currentPage: 1, position: 1, wraps: true)))
 
             // The card on screen (old 1) is card 2 of the new deck of seven.
@@ -30,7 +30,7 @@ extension SDLTests {
             let pager = PagerSnapshot(pageCount: 7, currentPage: 2, position: 2, wraps: true)
             let during = try RGBAImage(headless.render(pager))
             #expect(!headless.deck.isComposed(2), "composed again in the background, for seven pages")
-            for _ in 0..<3 { #expect(ready.wait(timeout: .now() + 20) == .success) }
+            #expect(preparer.finish(ready), "the preparer did not make what was asked for within 20 s")
             let after = try RGBAImage(headless.render(pager))
             #expect(headless.deck.isComposed(2))
             // A short title fits either way: the card drawn meanwhile is the very card composed for the new deck.

@@ -111,7 +111,9 @@ import Testing
         watcher.start()
         for _ in 0..<50 { _ = try Rig() }
         done.store(true, ordering: .relaxed)
-        while !watcher.isFinished { usleep(1_000) }
+        let deadline = Date().addingTimeInterval(10)
+        while !watcher.isFinished, Date() < deadline { usleep(1_000) }
+        #expect(watcher.isFinished, "the umask watcher did not stop within 10 s")
         #expect(seen.withLock { $0 } == [original])
     }
 
@@ -338,7 +340,9 @@ import Testing
         flooder.start()
         defer {
             done.store(true, ordering: .relaxed)
-            while !flooder.isFinished { usleep(1_000) }
+            let deadline = Date().addingTimeInterval(10)
+            while !flooder.isFinished, Date() < deadline { usleep(1_000) }
+            #expect(flooder.isFinished, "the flooding thread did not stop within 10 s")
         }
         #expect((0..<1000).contains { _ in
             usleep(10_000)

@@ -119,7 +119,9 @@ import Testing
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: root.file("a.png")))
         for chunk in 0..<3 {
             try file.write(contentsOf: Data(repeating: UInt8(chunk), count: 1000))
-            // Far longer than the debounce: a watcher that only waited for quiet would report a half-written file.
+            // This wait shows that nothing happens (no report while the file is open for writing), so there is
+            // nothing to poll for: it is far longer than the debounce (0.05 s here), so a watcher that only waited
+            // for quiet would have reported the half-written file by now. The report itself is waited for below.
             usleep(300_000)
             #expect(reports.all.isEmpty, "reported while the file was still being written")
         }

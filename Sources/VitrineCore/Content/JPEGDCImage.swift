@@ -107,7 +107,9 @@ public enum JPEGDCImage {
                 case 0xDB: try quantization(body, end: end)
                 case 0xC4: try huffman(body, end: end)
                 case 0xDD: restartInterval = try word(body)
-                case 0xEE where length >= 12 && Array(bytes[body..<body + 5]) == Array("Adobe".utf8):
+                // "Adobe", version, two flag words, then the transform: 12 bytes of body, a length of 14. A shorter
+                // segment has no transform byte (reading it would read the next segment's).
+                case 0xEE where length >= 14 && Array(bytes[body..<body + 5]) == Array("Adobe".utf8):
                     adobeRGB = try byte(body + 11) == 0
                 case 0xD9: return nil  // The end, before every component's DC.
                 case 0xDA:

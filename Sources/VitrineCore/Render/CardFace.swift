@@ -43,13 +43,23 @@ public enum CardFace: Equatable, Sendable {
 }
 
 extension PagerSnapshot {
-    /// The cards a frame keeps ready, those it draws (`list`) and the current page's neighbours, so a swipe
-    /// either way finds its next card composed: every other card's composed texture and preview are let go.
-    public func keptCards(drawing list: DisplayList) -> Set<Int> {
-        var kept = Set(list.commands.compactMap(\.cardIndex))
-        for slot in [currentPage - 1, currentPage, currentPage + 1] {
-            if let index = cardIndex(forSlot: slot) { kept.insert(index) }
-        }
-        return kept
+    /// The cards a frame keeps ready, those it draws (`list`) and the current page's neighbours (and during a slide
+    /// the cards beyond the two sliding), so a swipe either way finds its next card composed: every other card's
+    /// composed texture and preview are let go.
+    public func keptCards(drawing list: DisplayList) -> Set<Int> { Set(keptCardsByUrgency(drawing: list)) }
+
+    /// ``keptCards(drawing:)`` most urgent first, the order their previews and compositions are made in: the cards
+    /// `list` draws, then the current page, the next and the previous (paging forward is the common case).
+    ///
+    /// Between two pages (a slide), the cards beyond the two that slide are kept too: the one a slide lands on
+    /// becomes the current page only at its end, and the next press pages on at once, so the card after it gets its
+    /// preview made during the slide, not after it.
+    public func keptCardsByUrgency(drawing list: DisplayList) -> [Int] {
+        var order: [Int] = []
+        let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))
+        let slots = [currentPage, currentPage + 1, currentPage - 1] + (lower == upper ? [] : [upper + 1, lower - 1])
+        let neighbours = slots.compactMap { cardIndex(forSlot: $0) }
+        for index in list.commands.compactMap(\.cardIndex) + neighbours where !order.contains(index) { order.append(index) }
+        return order
     }
 }

@@ -6,9 +6,8 @@
 struct FramePacing: Sendable, Equatable {
     /// Set when the screen must be drawn again whatever the frame says (first frame, expose, a card ready).
     var needsFrame = true
-    /// The frame last handed out to be drawn, and when.
+    /// The frame last handed out to be drawn.
     private(set) var lastFrame: KioskFrame?
-    private(set) var lastFrameTime: Double?
     /// When a frame was last asked for, drawn or not: frames are paced from it.
     private(set) var lastCheck: Double?
     /// When a frame was handed out that has not been presented yet.
@@ -31,7 +30,6 @@ struct FramePacing: Sendable, Equatable {
         guard needsFrame || frame != lastFrame else { return false }
         needsFrame = false
         lastFrame = frame
-        lastFrameTime = now
         if owedSince == nil { owedSince = now }
         return true
     }

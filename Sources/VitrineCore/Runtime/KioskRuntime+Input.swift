@@ -15,7 +15,7 @@ public enum RuntimeInput: Sendable, Equatable {
     case exposed
     /// The renderer lost its target textures: everything composed is gone.
     case targetsReset
-    /// A card composed in the background is ready to be shown.
+    /// A card composed in the background, or a preview of one, is ready to be shown.
     case cardReady
     /// Watched files changed (the config or images); the runtime decides when to read the config again.
     case filesChanged(Set<PathKey>)

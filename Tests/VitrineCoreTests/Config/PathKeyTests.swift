@@ -28,3 +28,29 @@ import Testing
         #expect(DeckReload.matchedPage(current: 1, in: old, newCards: new) == 2)
     }
 }
+
+/// A key's hash and equality see where its bytes end, as `String`'s do.
+@Suite struct PathKeyLengthTests {
+    /// Hashes `keys` together, as an array or a struct of two keys does.
+    static func hash(_ keys: [PathKey]) -> Int {
+        var hasher = Hasher()
+        for key in keys { key.hash(into: &hasher) }
+        return hasher.finalize()
+    }
+
+    @Test func keysHashedTogetherKeepTheirBoundaries() {
+        // The same bytes split at another place: a pair of keys differs, and so must its hash (as with String).
+        #expect([PathKey("/a/b"), PathKey("c")] != [PathKey("/a/"), PathKey("bc")])
+        #expect(Self.hash([PathKey("/a/b"), PathKey("c")]) != Self.hash([PathKey("/a/"), PathKey("bc")]))
+        #expect(Self.hash([PathKey(""), PathKey("x")]) != Self.hash([PathKey("x"), PathKey("")]))
+        #expect(Set([[PathKey("ab"), PathKey("c")], [PathKey("a"), PathKey("bc")]]).count == 2)
+    }
+
+    @Test func keysOfOtherLengthsDiffer() {
+        #expect(PathKey("/deck/a.png") != PathKey("/deck/a.png/"))
+        #expect(PathKey("/deck/a.png/") != PathKey("/deck/a.png"))
+        #expect(!PathKey.same("", "/"))
+        #expect(PathKey.same("/deck/a.png", "/deck/a.png"))
+        #expect(Self.hash([PathKey("/deck/a.png")]) == Self.hash([PathKey(bytes: Array("/deck/a.png".utf8))]))
+    }
+}
