@@ -191,7 +191,10 @@ public final class DeckRenderer {
             exifOrientation = frame.exifOrientation
             invalidate()
         }
-        background = frame.background
+        if frame.background != background {  // Transparent pictures were composited over the old colour.
+            background = frame.background
+            invalidate()
+        }
         rotation = frame.rotation
         return drawFrame(frame.pager, progress: frame.progress)
     }
@@ -291,8 +294,10 @@ public final class DeckRenderer {
 
     /// The image request for card `index` at the current card size.
     func imageRequest(_ index: Int) -> ImageRequest {
-        ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
-                     exifOrientation: exifOrientation)
+        var request = ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
+                                   exifOrientation: exifOrientation)
+        request.background = background
+        return request
     }
 
     /// Makes a texture of a card the preparer composed; should that have failed, composes the card here.
@@ -336,6 +341,7 @@ public final class DeckRenderer {
         var composer = CardComposer(card: cards[index], index: index, pageCount: pageCount,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
         composer.exifOrientation = exifOrientation
+        composer.background = background
         return composer
     }
 

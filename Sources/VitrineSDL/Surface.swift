@@ -54,6 +54,7 @@ public final class Surface {
 
     /// Calls `body` with the surface's pixels, locked for the call; nil (and `body` is not called) when the surface
     /// has no pixels. The rows are only valid inside `body`.
+    @discardableResult
     public func withPixels<R, E: Error>(_ body: (PixelRows) throws(E) -> R) throws(E) -> R? {
         SDL_LockSurface(pointer)
         defer { SDL_UnlockSurface(pointer) }
