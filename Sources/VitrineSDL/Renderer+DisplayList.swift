@@ -86,6 +86,8 @@ extension Renderer {
             let place = PixelRect(x: Int((center.x - Double(side) / 2).rounded()), y: Int((center.y - Double(side) / 2).rounded()),
                                   width: side, height: side)
             try draw(disc, in: place, what: "dot")
+        case .clip(let rect):
+            try clip(to: rect)
         }
     }
 }

@@ -138,6 +138,16 @@ public final class Renderer {
         SDL_RenderFillRect(pointer, &r)
     }
 
+    /// Draws only inside `rect` from now on (everywhere for nil).
+    public func clip(to rect: PixelRect?) throws(SDLError) {
+        guard let rect else {
+            SDL_RenderSetClipRect(pointer, nil)
+            return
+        }
+        var r = SDL_Rect(rect)
+        guard SDL_RenderSetClipRect(pointer, &r) == 0 else { throw SDLError.current("SDL_RenderSetClipRect") }
+    }
+
     /// Draws the `source` part of `texture` (all of it for nil) into `destination` (the whole target for nil), with
     /// the texture's blend mode and modulation; `what` names the drawing in errors.
     public func draw(_ texture: Texture, from source: PixelRect? = nil, in destination: PixelRect? = nil, what: String) throws(SDLError) {

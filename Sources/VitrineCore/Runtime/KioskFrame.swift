@@ -25,6 +25,8 @@ public struct KioskFrame: Sendable, Equatable {
     /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`): a reload that
     /// flips it makes every later frame differ, and the renderer composes its cards anew.
     public var exifOrientation: Bool
+    /// The open detail panel, drawn over the card; nil when none is open.
+    public var detail: DetailPanelFrame? = nil
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,
