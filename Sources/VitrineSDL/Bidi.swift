@@ -1,4 +1,4 @@
-import CFriBidi
+internal import CFriBidi
 import VitrineCore
 import VitrineSystem
 

@@ -1,4 +1,3 @@
-import CSDL2
 import Dispatch
 import Glibc
 import VitrineCore

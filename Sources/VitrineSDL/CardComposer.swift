@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// Draws one card (image, scrim, title and subtitle) with any renderer: the window's, into a target texture, or a

@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 extension DeckRenderer {
@@ -22,9 +21,8 @@ extension DeckRenderer {
         var texture: Texture?
         if renderer.isSoftware, !first.isFinished {
             if !holding { texture = try? renderer.makeTexture(size: composer.size) }
-            SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
-            SDL_RenderClear(renderer.pointer)
-            SDL_RenderFlush(renderer.pointer)  // SDL batches draws until the present; this one must happen now.
+            renderer.clear(background.withAlpha(255))
+            renderer.flush()  // SDL batches draws until the present; this one must happen now.
         }
         // Made already (from the card cache): the window's frame is faulted in beside copying it into its texture
         // (when held, the copy into the frame faults it in).

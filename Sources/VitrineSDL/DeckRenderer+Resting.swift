@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// The card on screen while the kiosk rests, held by the frame that shows it instead of a texture of its own.
@@ -114,8 +113,7 @@ extension DeckRenderer {
                   let copy = try? renderer.makeTargetTexture(size: PixelSize(width: covered.width, height: covered.height)),
                   (try? renderer.setTarget(copy)) != nil
             else { return false }
-            var source = SDL_Rect(covered)
-            let copied = SDL_RenderCopy(renderer.pointer, texture.pointer, &source, nil) == 0
+            let copied = (try? renderer.draw(texture, from: covered, what: "resting card's patch")) != nil
             guard (try? renderer.setTarget(nil)) != nil, copied else { return false }
             patch = (covered, copy)
         }
@@ -158,23 +156,17 @@ extension DeckRenderer {
         var patch = card.patch
         if card.bare, let covered = rest.covered {
             guard let texture = try? renderer.makeTargetTexture(size: PixelSize(width: covered.width, height: covered.height)) else { return nil }
-            var bytes = [UInt8](repeating: 0, count: covered.width * covered.height * 4)
-            let pitch = Int32(covered.width * 4)
-            var area = SDL_Rect(x: Int32(card.destination.x + covered.x), y: Int32(card.destination.y + covered.y),
-                                w: Int32(covered.width), h: Int32(covered.height))
-            let copied = bytes.withUnsafeMutableBytes { buffer in
-                SDL_RenderReadPixels(renderer.pointer, &area, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, pitch) == 0
-                    && SDL_UpdateTexture(texture.pointer, nil, buffer.baseAddress, pitch) == 0
-            }
-            guard copied else { return nil }
+            let area = PixelRect(x: card.destination.x + covered.x, y: card.destination.y + covered.y,
+                                 width: covered.width, height: covered.height)
+            guard (try? renderer.copyOutput(area, into: texture)) != nil else { return nil }
             patch = (covered, texture)
         } else if !card.bare {
             if let covered = rest.covered, patch.map({ !$0.rect.contains(covered) }) ?? true { return nil }
             if let patch {
-                patch.texture.setBlendMode(SDL_BLENDMODE_NONE)
-                var place = SDL_Rect(PixelRect(x: card.destination.x + patch.rect.x, y: card.destination.y + patch.rect.y,
-                                               width: patch.rect.width, height: patch.rect.height))
-                guard SDL_RenderCopy(renderer.pointer, patch.texture.pointer, nil, &place) == 0 else { return nil }
+                patch.texture.setBlendMode(.none)
+                let place = PixelRect(x: card.destination.x + patch.rect.x, y: card.destination.y + patch.rect.y,
+                                      width: patch.rect.width, height: patch.rect.height)
+                guard (try? renderer.draw(patch.texture, in: place, what: "resting card's patch")) != nil else { return nil }
             }
         }
         var over = DisplayList()
@@ -210,18 +202,12 @@ extension DeckRenderer {
             let size = PixelSize(width: card.destination.width, height: card.destination.height)
             let texture = try renderer.makeStreamingTexture(size: size)
             try texture.withPixels { pixels, pitch throws(SDLError) in
-                var frame = SDL_Rect(card.destination)
-                guard SDL_RenderReadPixels(renderer.pointer, &frame, SDL_PIXELFORMAT_ARGB8888.rawValue, pixels, pitch) == 0 else {
-                    throw SDLError.current("SDL_RenderReadPixels(resting card)")
-                }
+                try renderer.readPixels(card.destination, into: pixels, pitch: pitch, what: "resting card")
                 guard let patch = card.patch else { return }
                 try renderer.setTarget(patch.texture)
                 defer { try? renderer.setTarget(nil) }
-                var whole = SDL_Rect(x: 0, y: 0, w: Int32(patch.rect.width), h: Int32(patch.rect.height))
-                guard SDL_RenderReadPixels(renderer.pointer, &whole, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                           pixels + patch.rect.y * Int(pitch) + patch.rect.x * 4, pitch) == 0 else {
-                    throw SDLError.current("SDL_RenderReadPixels(resting card's patch)")
-                }
+                try renderer.readPixels(PixelRect(x: 0, y: 0, width: patch.rect.width, height: patch.rect.height),
+                                        into: pixels + patch.rect.y * pitch + patch.rect.x * 4, pitch: pitch, what: "resting card's patch")
             }
             adoptRestored(texture, index: card.index)
         } catch {

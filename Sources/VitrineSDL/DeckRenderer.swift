@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// Draws a deck's frames: composes each card once into an opaque texture and copies textures per frame.
@@ -176,16 +175,15 @@ public final class DeckRenderer {
 
     /// Draws `frame` of a deck of `cards` into the renderer's current target; returns what could not be drawn.
     ///
-    /// The runtime's frame is the truth: the renderer takes its geometry, rotation and background from it, and
-    /// its cards when the frame's deck generation changed (those of `newCards` the frame shows, see
+    /// The runtime's frame is the truth: the renderer takes its geometry, rotation, background and Exif setting from
+    /// it, and its cards when the frame's deck generation changed (those of `newCards` the frame shows, see
     /// ``KioskFrame/shownCards``), keeping what it composed where it still fits.
     @discardableResult
     public func draw(_ frame: KioskFrame, cards newCards: [CardConfig]) -> [SDLError] {
         if frame.asleep {  // A sleeping screen is plain black (KioskRuntime+Sleep.swift).
             resting = nil  // Drawn over: composed again on waking.
             lastRestFrame = nil
-            SDL_SetRenderDrawColor(renderer.pointer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer.pointer)
+            renderer.clear(.black)
             return []
         }
         // A new geometry first: then the window's frame no longer holds a resting card to keep across a reload.
@@ -195,6 +193,10 @@ public final class DeckRenderer {
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }
+        if frame.exifOrientation != exifOrientation {  // A reload flipped display.exifOrientation: compose anew.
+            exifOrientation = frame.exifOrientation
+            invalidate()
+        }
         if frame.background != background {  // Transparent pictures were composited over the old colour.
             background = frame.background
             invalidate()
@@ -295,15 +297,11 @@ public final class DeckRenderer {
         errors += renderer.execute(list, resources: resources)
         try renderer.setTarget(nil)
         let output = renderer.outputSize
-        SDL_SetRenderDrawColor(renderer.pointer, background.red, background.green, background.blue, 255)
-        SDL_RenderClear(renderer.pointer)
-        upright.setBlendMode(SDL_BLENDMODE_NONE)
-        // The upright rectangle, centered on the output; SDL turns it clockwise about its center.
-        var dst = SDL_Rect(x: Int32((output.width - size.width) / 2), y: Int32((output.height - size.height) / 2),
-                           w: Int32(size.width), h: Int32(size.height))
-        guard SDL_RenderCopyEx(renderer.pointer, upright.pointer, nil, &dst, Double(rotation.rawValue), nil, SDL_FLIP_NONE) == 0 else {
-            throw SDLError.current("SDL_RenderCopyEx(rotated frame)")
-        }
+        renderer.clear(background.withAlpha(255))
+        upright.setBlendMode(.none)
+        // The upright rectangle, centered on the output; it is turned clockwise about its center.
+        let place = PixelRect(x: (output.width - size.width) / 2, y: (output.height - size.height) / 2, width: size.width, height: size.height)
+        try renderer.draw(upright, in: place, turnedBy: Double(rotation.rawValue), what: "rotated frame")
     }
 
     /// The image request for card `index` at the current card size.

@@ -1,13 +1,13 @@
-import CSDL2
+internal import CSDL2
 import Synchronization
-import CSDL2TTF
+internal import CSDL2TTF
 import VitrineCore
 import VitrineSystem
 
 /// One TrueType face opened at one pixel size; closed when this object goes.
 public final class Font {
     /// The wrapped pointer, valid for this object's lifetime.
-    public let pointer: OpaquePointer
+    private let pointer: OpaquePointer
     /// The pixel size it was opened at.
     public let pixelSize: Int
 

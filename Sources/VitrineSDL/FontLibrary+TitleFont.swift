@@ -1,5 +1,5 @@
-import CFontconfig
-import CLazyLink
+internal import CFontconfig
+internal import CLazyLink
 import VitrineCore
 
 extension FontLibrary {

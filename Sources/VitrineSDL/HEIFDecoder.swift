@@ -1,4 +1,4 @@
-import CHeif
+internal import CHeif
 import VitrineCore
 
 /// Decodes HEIC and AVIF photos with libheif, opened when the first one is met (see `CHeif`'s shim; HEVC through
@@ -171,8 +171,8 @@ enum HEIFDecoder {
         let out = DecodeScale.boxed(stored, factor)
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
-        let s = surface.pointer.pointee
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(.heif, "no pixels") }
+        guard let s = surface.pixelRows else { throw .overLimit(.heif, "no pixels") }
+        let base = s.base.assumingMemoryBound(to: UInt32.self)
         var sums = [UInt32](repeating: 0, count: out.width * 3)
         var sawTransparency = false
         for oy in 0..<out.height {
@@ -187,7 +187,7 @@ enum HEIFDecoder {
                     for c in 0..<3 { sums[o + c] += Surface.over(UInt32(p[c]), under[c], a) }
                 }
             }
-            let target = base + oy * Int(s.pitch) / 4
+            let target = base + oy * s.pitch / 4
             for ox in 0..<out.width {
                 let count = UInt32(min(factor, stored.width - ox * factor) * rows), o = ox * 3
                 let (r, g, b) = ((sums[o] + count / 2) / count, (sums[o + 1] + count / 2) / count, (sums[o + 2] + count / 2) / count)

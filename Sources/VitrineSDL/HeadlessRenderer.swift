@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// Renders frames without a display, with SDL's software renderer into memory: the same bytes on every run.

@@ -1,4 +1,4 @@
-import CStretch
+internal import CStretch
 import Glibc
 import VitrineCore
 import VitrineSystem

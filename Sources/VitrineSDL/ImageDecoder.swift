@@ -1,6 +1,3 @@
-import CSDL2
-import CSDL2Image
-import CLazyLink
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -206,15 +203,14 @@ public enum ImageDecoder {
         let picture = try decodeWithSDLImage(frame.still, format: .webp, composite: false).surface
         let canvas: Surface
         do throws(SDLError) { canvas = try Surface(size: frame.canvas) } catch { throw .overLimit(.webp, error.message) }
-        let c = canvas.pointer.pointee, p = picture.pointer.pointee
-        guard let target = c.pixels?.assumingMemoryBound(to: UInt32.self), let source = p.pixels?.assumingMemoryBound(to: UInt32.self) else {
+        guard let c = canvas.pixelRows, let p = picture.pixelRows else {
             throw .overLimit(.webp, "no pixels")
         }
-        for y in 0..<canvas.size.height { (target + y * Int(c.pitch) / 4).update(repeating: 0, count: canvas.size.width) }
+        for y in 0..<canvas.size.height { c.pixels(y).update(repeating: 0, count: canvas.size.width) }
         // The frame's bitstream may disagree with the size its ANMF header gave: copy only what fits the canvas.
         let width = min(picture.size.width, canvas.size.width - frame.origin.x), height = min(picture.size.height, canvas.size.height - frame.origin.y)
         for y in 0..<max(0, height) where width > 0 {
-            (target + (frame.origin.y + y) * Int(c.pitch) / 4 + frame.origin.x).update(from: source + y * Int(p.pitch) / 4, count: width)
+            (c.pixels(frame.origin.y + y) + frame.origin.x).update(from: p.pixels(y), count: width)
         }
         var decoded = DecodedImage(surface: canvas, notes: ["animated: its first frame is shown"])
         if canvas.composite(over: background) { decoded.noteTransparency(over: background) }
@@ -226,19 +222,16 @@ public enum ImageDecoder {
     static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true,
                                    background: Color = .black) throws(ImageProblem) -> DecodedImage {
         // Opened on first use (CLazyLink): a system without it has these files unsupported, not corrupt.
-        guard vitrine_sdl_image_available() != 0 else {
-            throw .unsupportedFormat("this \(format.rawValue)", hint: String(cString: SDL_GetError())
+        if let missing = SDLLibrary.imageLibraryMissing {
+            throw .unsupportedFormat("this \(format.rawValue)", hint: missing
                                      + " (apt-get install libsdl2-image-2.0-0), or convert it to JPEG or PNG first")
         }
-        let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
-            guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return nil }
-            return IMG_Load_RW(stream, 1)
+        let surface: Surface
+        switch Surface.decode(imageBytes: bytes) {
+        case .success(let decoded): surface = decoded
+        case .failure(let error): throw .corruptData(format, "cannot decode it: " + error.message)
         }
-        guard let loaded else {
-            throw .corruptData(format, "cannot decode it: " + String(cString: SDL_GetError()))
-        }
-        let surface = Surface(owning: loaded)
-        let hasAlpha = surface.pointer.pointee.format.pointee.Amask != 0 || SDL_HasColorKey(surface.pointer) == SDL_TRUE
+        let hasAlpha = surface.hasTransparency
         let argb: Surface
         do throws(SDLError) { argb = try surface.argb8888() } catch { throw .corruptData(format, error.message) }
         var decoded = DecodedImage(surface: argb, notes: [])
@@ -252,11 +245,11 @@ public enum ImageDecoder {
                         background: Color = .black) throws(ImageProblem) -> DecodedImage {
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: size) } catch { throw .overLimit(format, error.message) }
-        let s = surface.pointer.pointee
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt32.self) else { throw .overLimit(format, "no pixels") }
+        guard let s = surface.pixelRows else { throw .overLimit(format, "no pixels") }
+        let base = s.base.assumingMemoryBound(to: UInt32.self)
         pixels.withUnsafeBufferPointer { source in
             for y in 0..<size.height {
-                (base + y * Int(s.pitch) / 4).update(from: source.baseAddress! + y * size.width, count: size.width)
+                (base + y * s.pitch / 4).update(from: source.baseAddress! + y * size.width, count: size.width)
             }
         }
         var decoded = DecodedImage(surface: surface, notes: [])

@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 internal import CX11Facts
 import VitrineCore
 
@@ -27,7 +27,7 @@ public enum InputEvent: Equatable, Sendable {
     /// Translates one SDL event, or nil for events the kiosk ignores. Touch coordinates (normalized) are mapped to
     /// points with `windowPoints`; mouse events synthesized from touch are dropped, since the finger events carry them.
     /// An event of `wakeEventType` is a ``wake``.
-    public init?(_ event: SDL_Event, windowPoints: PixelSize, wakeEventType: UInt32 = UInt32.max) {
+    init?(_ event: SDL_Event, windowPoints: PixelSize, wakeEventType: UInt32 = UInt32.max) {
         if wakeEventType != UInt32.max, event.type == wakeEventType {
             self = .wake
             return
@@ -90,4 +90,54 @@ public enum InputEvent: Equatable, Sendable {
             return nil
         }
     }
+}
+
+/// SDL's event queue: the loop waits on it for ``InputEvent``s, and other threads wake the loop through it
+/// (``LoopWaker``). Events are read only here, through ``InputEvent/init(_:windowPoints:wakeEventType:)``.
+enum EventQueue {
+    /// How long ``next(_:windowPoints:wakeEventType:)`` waits for an event.
+    enum Wait {
+        /// Until one comes.
+        case forever
+        /// At most this many milliseconds.
+        case milliseconds(Int32)
+        /// Not at all: only an event already queued.
+        case poll
+    }
+
+    /// What the queue gave.
+    enum Next: Equatable {
+        /// No event came in the time.
+        case nothing
+        /// An event the kiosk ignores.
+        case ignored
+        /// An event, as input.
+        case input(InputEvent)
+    }
+
+    /// The next event, waiting as `wait` says; touch points are mapped with `windowPoints()` (see
+    /// ``InputEvent/init(_:windowPoints:wakeEventType:)``).
+    static func next(_ wait: Wait, windowPoints: () -> PixelSize, wakeEventType: UInt32) -> Next {
+        var event = SDL_Event()
+        let got = switch wait {
+        case .forever: SDL_WaitEvent(&event)
+        case .milliseconds(let ms): SDL_WaitEventTimeout(&event, ms)
+        case .poll: SDL_PollEvent(&event)
+        }
+        guard got == 1 else { return .nothing }
+        return InputEvent(event, windowPoints: windowPoints(), wakeEventType: wakeEventType).map(Next.input) ?? .ignored
+    }
+
+    /// A new event type of the application's own, or `UInt32.max` when SDL has none left.
+    static func registerEventType() -> UInt32 { SDL_RegisterEvents(1) }
+
+    /// Pushes an event of `type` (from ``registerEventType()``), which wakes the loop; whether SDL took it. Any thread.
+    static func push(_ type: UInt32) -> Bool {
+        var event = SDL_Event()
+        event.type = type
+        return SDL_PushEvent(&event) == 1
+    }
+
+    /// Drops every event waiting.
+    static func dropAll() { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
 }

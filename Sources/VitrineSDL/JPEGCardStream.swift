@@ -1,5 +1,5 @@
-import CJPEG
-import CStretch
+internal import CJPEG
+internal import CStretch
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -17,8 +17,9 @@ enum JPEGCardStream {
     /// that covers `target` and scaled with linear filtering; false when the picture is not one for this (or
     /// cannot be decoded), and the caller decodes it whole.
     static func decode(path: String, into target: Surface, exifOrientation: Bool) -> Bool {
-        guard let pixels = target.pointer.pointee.pixels else { return false }
-        return decode(path: path, into: pixels, pitch: Int(target.pointer.pointee.pitch), size: target.size, exifOrientation: exifOrientation)
+        target.withPixels { rows in
+            decode(path: path, into: rows.base, pitch: rows.pitch, size: target.size, exifOrientation: exifOrientation)
+        } ?? false
     }
 
     /// ``decode(path:into:exifOrientation:)`` into ARGB8888 rows of `size` at `pixels`, `pitch` bytes apart: it

@@ -1,5 +1,4 @@
-import CJPEG
-import CSDL2
+internal import CJPEG
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -113,9 +112,8 @@ enum JPEGDecoder {
         do throws(SDLError) { surface = try Surface(size: out) } catch {
             throw .overLimit(.jpeg, "no memory for a \(out.width)x\(out.height) picture")
         }
-        let s = surface.pointer.pointee
-        guard let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self),
-              vitrine_jpeg_read_all(j, pixels, Int(s.pitch)) != 0 else { throw failure(j) }
+        let read = surface.withPixels { rows in vitrine_jpeg_read_all(j, rows.base.assumingMemoryBound(to: UInt8.self), rows.pitch) != 0 }
+        guard read == true else { throw failure(j) }
         if j.pointee.truncated != 0 {
             throw .corruptData(.jpeg, j.pointee.ended != 0 ? "the file is cut off (libjpeg: Premature end of JPEG file); the picture would be grey below the cut"
                                : "the picture data is cut off before its end marker (libjpeg: \(text(j.pointee.first_warning))); the picture would be grey below the cut")
@@ -181,16 +179,16 @@ enum JPEGDecoder {
     /// ImageMagick writes the same bytes either way, and ImageMagick, Pillow and the browsers read them so (read
     /// as ink, a plain one showed all black).
     static func convertCMYK(_ surface: Surface) {
-        let s = surface.pointer.pointee
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return }
-        for y in 0..<Int(s.h) {
-            let row = base + y * Int(s.pitch)
-            for x in 0..<Int(s.w) {
-                let p = row + x * 4
-                let (c, m, yy, k) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
-                // 255 − ink: each channel is paper left by its ink, times paper left by black.
-                let r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (yy * k + 127) / 255
-                p.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = 0xFF00_0000 | r << 16 | g << 8 | b }
+        surface.withPixels { rows in
+            for y in 0..<rows.size.height {
+                let row = rows.row(y).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<rows.size.width {
+                    let p = row + x * 4
+                    let (c, m, yy, k) = (UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+                    // 255 − ink: each channel is paper left by its ink, times paper left by black.
+                    let r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (yy * k + 127) / 255
+                    p.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = 0xFF00_0000 | r << 16 | g << 8 | b }
+                }
             }
         }
     }

@@ -1,7 +1,5 @@
-import CSDL2
 import Dispatch
 import Glibc
-internal import CX11Facts
 import VitrineCore
 import VitrineSystem
 
@@ -77,10 +75,7 @@ public final class KioskApp {
         let visual = Window.chooseDrawableVisual(displayIndex: display.displayIndex)
         let window = try Window(title: "Vitrine", size: options.windowSize, fullscreen: options.fullscreen || options.isKiosk,
                                 displayIndex: display.displayIndex)
-        if options.isKiosk {
-            SDL_ShowCursor(SDL_DISABLE)
-            SDL_DisableScreenSaver()
-        }
+        if options.isKiosk { window.enterKioskMode() }
         let renderer = try Renderer(window: window, software: display.renderer.usesSoftware)
         if let visual {
             report("the screen's default visual has no renderer, so the window uses visual 0x\(String(visual, radix: 16)) "
@@ -147,10 +142,9 @@ public final class KioskApp {
 
     /// Shows the deck until it is told to stop, shuts down in order, and says why it stopped.
     ///
-    /// When nothing moves it blocks in `SDL_WaitEvent` (or `SDL_WaitEventTimeout` until the runtime's next
-    /// deadline), using no CPU until the next input or timer.
+    /// When nothing moves it blocks waiting for SDL's next event (``EventQueue``), or until the runtime's next
+    /// deadline, using no CPU until the next input or timer.
     public func run() -> KioskExit {
-        var event = SDL_Event()
         var keptCardsReported = false
         while runtime.exit == nil {
             perform(runtime.advance(to: now, wallClock: LocalClock.now))
@@ -172,15 +166,14 @@ public final class KioskApp {
                     continue  // The chores may be due at once.
                 }
             }
-            let woke: Bool
-            if let wake = runtime.nextWake {
-                let ms = max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))
-                woke = SDL_WaitEventTimeout(&event, ms) == 1
-            } else {
-                woke = SDL_WaitEvent(&event) == 1
+            var wait = EventQueue.Wait.forever
+            if let wake = runtime.nextWake { wait = .milliseconds(max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))) }
+            if case .input(let input) = nextEvent(wait) { handle(input) }
+            while runtime.exit == nil {
+                let next = nextEvent(.poll)
+                guard next != .nothing else { break }
+                if case .input(let input) = next { handle(input) }
             }
-            if woke { handle(event) }
-            while runtime.exit == nil, SDL_PollEvent(&event) == 1 { handle(event) }
         }
         shutDown()
         return runtime.exit ?? .userQuit
@@ -204,10 +197,9 @@ public final class KioskApp {
     private func drawIfWanted() -> Bool {
         guard let deck, let frame = runtime.frame(at: now) else { return false }
         let began = now
-        if deck.exifOrientation != runtime.config.display.exifOrientation || deck.look != runtime.config.style.look {
-            // A reload flipped display.exifOrientation or changed the style: every card is composed anew.
+        if deck.look != runtime.config.style.look {
+            // A reload changed the style: every card is composed anew.
             if deck.look.titleFont != runtime.config.style.titleFont { deck.fonts.useTitleFont(runtime.config.style.titleFont, report: report) }
-            deck.exifOrientation = runtime.config.display.exifOrientation
             deck.look = runtime.config.style.look
             deck.invalidate()
         }
@@ -235,9 +227,15 @@ public final class KioskApp {
         }
     }
 
-    /// Turns one SDL event into runtime inputs.
-    private func handle(_ sdlEvent: SDL_Event) {
-        guard let window, let input = InputEvent(sdlEvent, windowPoints: window.sizeInPoints, wakeEventType: waker.eventType) else { return }
+    /// SDL's next event, waiting as `wait` says; touch points are mapped to the window's points.
+    private func nextEvent(_ wait: EventQueue.Wait) -> EventQueue.Next {
+        EventQueue.next(wait, windowPoints: { [window] in window?.sizeInPoints ?? PixelSize(width: 0, height: 0) },
+                        wakeEventType: waker.eventType)
+    }
+
+    /// Turns one event into runtime inputs.
+    private func handle(_ input: InputEvent) {
+        guard let window else { return }
         switch input {
         case .wake:
             for input in waker.take() { send(input) }
@@ -363,14 +361,9 @@ public final class KioskApp {
         poweredDown = nil
         window = nil
         // Events pushed before the close are for a window that is gone.
-        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        EventQueue.dropAll()
     }
 
     /// Where the window is on the X screen, as the server has it now; nil off X11.
-    public var windowFrameOnScreen: PixelRect? {
-        guard let window else { return nil }
-        let facts = vitrine_x11_facts(window.pointer)
-        guard facts.known != 0 else { return nil }
-        return PixelRect(x: Int(facts.x), y: Int(facts.y), width: Int(facts.width), height: Int(facts.height))
-    }
+    public var windowFrameOnScreen: PixelRect? { window?.frameOnScreen }
 }

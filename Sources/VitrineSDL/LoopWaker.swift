@@ -1,4 +1,3 @@
-import CSDL2
 import Synchronization
 import VitrineCore
 
@@ -23,7 +22,7 @@ public final class LoopWaker: Sendable {
 
     /// A waker with its event type registered; needs SDL initialised.
     public init() {
-        eventType = SDL_RegisterEvents(1)
+        eventType = EventQueue.registerEventType()
     }
 
     /// Adds `input` to the inbox and wakes the loop; from any thread. Does nothing once closed.
@@ -37,9 +36,7 @@ public final class LoopWaker: Sendable {
             guard !inbox.closed else { return }
             LoopWaker.add(input, to: &inbox.inputs)
             guard !inbox.eventPushed, eventType != UInt32.max else { return }
-            var event = SDL_Event()
-            event.type = eventType
-            inbox.eventPushed = SDL_PushEvent(&event) == 1
+            inbox.eventPushed = EventQueue.push(eventType)
         }
     }
 

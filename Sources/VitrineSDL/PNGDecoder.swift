@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import VitrineCore
 import VitrineSystem
 
@@ -112,11 +112,11 @@ enum PNGDecoder {
         var sawTransparency = false
         if decodesWhole {
             let whole = try makeSurface(stored)
-            let s = whole.pointer.pointee
-            guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
+            guard let s = whole.pixelRows else { throw .overLimit(.png, "no pixels") }
+            let base = s.base.assumingMemoryBound(to: UInt8.self)
             for _ in 0..<passes {
                 for y in 0..<stored.height {
-                    guard vitrine_png_read_row(v, base + y * Int(s.pitch)) != 0 else { throw problem(v, budget) }
+                    guard vitrine_png_read_row(v, base + y * s.pitch) != 0 else { throw problem(v, budget) }
                     try budget.check(.png)
                 }
             }
@@ -162,8 +162,8 @@ enum PNGDecoder {
         let under = [background.blue, background.green, background.red]  // Rows come as B, G, R, A.
         let out = DecodeScale.boxed(stored, factor)
         let surface = try makeSurface(out)
-        let s = surface.pointer.pointee
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
+        guard let s = surface.pixelRows else { throw .overLimit(.png, "no pixels") }
+        let base = s.base.assumingMemoryBound(to: UInt8.self)
         var row = [UInt8](repeating: 0, count: stored.width * 4)
         var sums = [UInt32](repeating: 0, count: out.width * 4)
         var sawTransparency = false
@@ -181,7 +181,7 @@ enum PNGDecoder {
             }
             rowsInBox += 1
             guard rowsInBox == factor || y == stored.height - 1 else { continue }
-            let target = base + (y / factor) * Int(s.pitch)
+            let target = base + (y / factor) * s.pitch
             for ox in 0..<out.width {
                 let count = UInt32(min(factor, stored.width - ox * factor) * rowsInBox)
                 for c in 0..<3 { target[ox * 4 + c] = UInt8((sums[ox * 4 + c] + count / 2) / count) }
@@ -205,8 +205,8 @@ enum PNGDecoder {
         let under = [background.blue, background.green, background.red]  // Rows come as B, G, R, A.
         let out = DecodeScale.boxed(stored, factor)
         let surface = try makeSurface(out)
-        let s = surface.pointer.pointee
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { throw .overLimit(.png, "no pixels") }
+        guard let s = surface.pixelRows else { throw .overLimit(.png, "no pixels") }
+        let base = s.base.assumingMemoryBound(to: UInt8.self)
         var row = [UInt8](repeating: 0, count: stored.width * 4)
         var sums = [Sum](repeating: 0, count: out.width * out.height * 3)
         var sawTransparency = false
@@ -231,7 +231,7 @@ enum PNGDecoder {
         }
         for oy in 0..<out.height {
             let boxHeight = min(factor, stored.height - oy * factor)
-            let target = base + oy * Int(s.pitch)
+            let target = base + oy * s.pitch
             for ox in 0..<out.width {
                 let count = UInt32(min(factor, stored.width - ox * factor) * boxHeight), o = (oy * out.width + ox) * 3
                 for c in 0..<3 { target[ox * 4 + c] = UInt8((UInt32(sums[o + c]) + count / 2) / count) }

@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// Which image, at which card size, a prepared picture is for.
@@ -73,10 +72,10 @@ public final class PreparedImage: @unchecked Sendable {
     /// linear filtering: the half of ``prepare(_:)`` that needs the card size.
     /// Scales the aspect-fill crop of `decoded` (32-bit ARGB) to fill all of `target` with linear filtering.
     public static func stretch(_ decoded: Surface, into target: Surface, path: String) throws(SDLError) {
-        var src = SDL_Rect(AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)
-        var dst = SDL_Rect(x: 0, y: 0, w: Int32(target.size.width), h: Int32(target.size.height))
-        guard SDL_SoftStretchLinear(decoded.pointer, &src, target.pointer, &dst) == 0 else {
-            throw SDLError.current("SDL_SoftStretchLinear(\(path))")
+        do throws(SDLError) {
+            try target.stretch(decoded, crop: AspectFill.sourceRect(imageSize: decoded.size, frameAspect: CardStyle.aspectRatio).pixelAligned)
+        } catch {
+            throw SDLError(operation: "SDL_SoftStretchLinear(\(path))", message: error.message)
         }
     }
 

@@ -1,4 +1,4 @@
-import CQREncode
+internal import CQREncode
 import VitrineCore
 
 /// Encodes a detail panel's link as a QR code with libqrencode, opened when the first one is needed (see

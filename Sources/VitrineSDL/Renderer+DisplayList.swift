@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 /// What a display list refers to by name: the card's image, composed cards and the fonts.
@@ -41,28 +40,19 @@ extension Renderer {
     private func execute(_ command: DrawCommand, resources: DrawResources) throws(SDLError) {
         switch command {
         case .clear(let color):
-            SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE)
-            SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
-            SDL_RenderClear(pointer)
+            clear(color)
         case .fill(let rect, let color):
-            SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-            SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
-            var r = SDL_Rect(rect)
-            SDL_RenderFillRect(pointer, &r)
+            fill(rect, color)
         case .image(let source, let destination):
             guard let image = resources.image else { throw SDLError(operation: "draw image", message: "no image loaded") }
-            image.setBlendMode(SDL_BLENDMODE_NONE)
-            var src = SDL_Rect(source.pixelAligned)
-            var dst = SDL_Rect(destination)
-            guard SDL_RenderCopy(pointer, image.pointer, &src, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(image)") }
+            image.setBlendMode(.none)
+            try draw(image, from: source.pixelAligned, in: destination, what: "image")
         case .scrim(let rect, let ramp):
-            SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
             for row in ramp.rows {
                 let alpha = ramp.alpha(row: row)
                 guard alpha > 0 else { continue }
-                SDL_SetRenderDrawColor(pointer, 0, 0, 0, alpha)
-                var r = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y + row), w: Int32(rect.width), h: 1)
-                SDL_RenderFillRect(pointer, &r)
+                // Blended, as every row is: an opaque row (alpha 255) blends to the same pixels it replaces with.
+                fill(PixelRect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), Color(red: 0, green: 0, blue: 0, alpha: alpha))
             }
         case .text(let text, let weight, let pixelSize, let origin, let color, let direction):
             // Bidi runs, each shaped with its script and its face (fallback faces for the characters the bundled
@@ -76,37 +66,29 @@ extension Renderer {
                                                  y: (center.y - Double(size.height) / 2).rounded() + Double(line.top)))
         case .card(let index, let destination):
             guard let card = resources.card(index) else { throw SDLError(operation: "draw card \(index)", message: "card is not composed") }
-            card.setBlendMode(SDL_BLENDMODE_NONE)
-            var dst = SDL_Rect(destination)
-            guard SDL_RenderCopy(pointer, card.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(card)") }
+            card.setBlendMode(.none)
+            try draw(card, in: destination, what: "card")
         case .fadedCard(let index, let destination, let opacity):
             guard let card = resources.fadingCard(index) ?? resources.card(index) else {
                 throw SDLError(operation: "draw card \(index)", message: "card is not composed")
             }
-            card.setBlendMode(SDL_BLENDMODE_BLEND)
+            card.setBlendMode(.blend)
             card.setAlphaMod(opacity)
             defer {
                 // The texture is shared with plain `.card` copies: leave it opaque and unblended again.
                 card.setAlphaMod(255)
-                card.setBlendMode(SDL_BLENDMODE_NONE)
+                card.setBlendMode(.none)
             }
-            var dst = SDL_Rect(destination)
-            guard SDL_RenderCopy(pointer, card.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(faded card)") }
+            try draw(card, in: destination, what: "faded card")
         case .dot(let center, let diameter, let color):
             let disc = try resources.discs.texture(diameter: diameter, renderer: self)
-            SDL_SetTextureColorMod(disc.pointer, color.red, color.green, color.blue)
-            disc.setAlphaMod(color.alpha)
+            disc.setTint(color)
             let side = disc.size.width
-            var dst = SDL_Rect(x: Int32((center.x - Double(side) / 2).rounded()), y: Int32((center.y - Double(side) / 2).rounded()),
-                               w: Int32(side), h: Int32(side))
-            guard SDL_RenderCopy(pointer, disc.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(dot)") }
+            let place = PixelRect(x: Int((center.x - Double(side) / 2).rounded()), y: Int((center.y - Double(side) / 2).rounded()),
+                                  width: side, height: side)
+            try draw(disc, in: place, what: "dot")
         case .clip(let rect):
-            guard let rect else {
-                SDL_RenderSetClipRect(pointer, nil)
-                return
-            }
-            var r = SDL_Rect(rect)
-            guard SDL_RenderSetClipRect(pointer, &r) == 0 else { throw SDLError.current("SDL_RenderSetClipRect") }
+            try clip(to: rect)
         }
     }
 }
@@ -115,16 +97,9 @@ extension Renderer {
     /// Blends a rendered line of text with its top-left corner at `origin`.
     private func drawText(_ surface: Surface, at origin: Point) throws(SDLError) {
         let texture = try makeTexture(from: surface)
-        texture.setBlendMode(SDL_BLENDMODE_BLEND)
-        var dst = SDL_Rect(x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()), w: Int32(surface.size.width), h: Int32(surface.size.height))
-        guard SDL_RenderCopy(pointer, texture.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(text)") }
-    }
-}
-
-extension SDL_Rect {
-    /// The SDL rectangle of a core pixel rectangle.
-    init(_ rect: PixelRect) {
-        self.init(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+        texture.setBlendMode(.blend)
+        let place = PixelRect(x: Int(origin.x.rounded()), y: Int(origin.y.rounded()), width: surface.size.width, height: surface.size.height)
+        try draw(texture, in: place, what: "text")
     }
 }
 
@@ -141,19 +116,14 @@ public final class DiscTextures {
         if let texture = textures[key] { return texture }
         let mask = DiscMask(diameter: Double(key) / 4)
         let surface = try Surface(size: PixelSize(width: mask.side, height: mask.side))
-        let s = surface.pointer.pointee
-        SDL_LockSurface(surface.pointer)
-        if let pixels = s.pixels?.assumingMemoryBound(to: UInt32.self) {
-            let stride = Int(s.pitch) / 4
+        surface.withPixels { rows in
             for y in 0..<mask.side {
-                for x in 0..<mask.side {
-                    pixels[y * stride + x] = UInt32(mask[x, y]) << 24 | 0x00FF_FFFF  // ARGB8888: white, alpha = coverage.
-                }
+                let row = rows.pixels(y)
+                for x in 0..<mask.side { row[x] = UInt32(mask[x, y]) << 24 | 0x00FF_FFFF }  // ARGB8888: white, alpha = coverage.
             }
         }
-        SDL_UnlockSurface(surface.pointer)
         let texture = try renderer.makeTexture(from: surface)
-        texture.setBlendMode(SDL_BLENDMODE_BLEND)
+        texture.setBlendMode(.blend)
         textures[key] = texture
         return texture
     }

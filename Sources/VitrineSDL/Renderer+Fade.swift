@@ -1,4 +1,3 @@
-import CSDL2
 import VitrineCore
 
 extension Renderer {
@@ -10,15 +9,12 @@ extension Renderer {
     /// composed cards keep their ARGB format (the composer, the cache and the first card share it); only the
     /// card fading in is copied, once per fade.
     func opaqueCopy(of card: Texture) throws(SDLError) -> Texture {
-        guard let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(card.size.width), Int32(card.size.height))
-        else { throw SDLError.current("SDL_CreateTexture(fade \(card.size))") }
-        let copy = Texture(owning: p, size: card.size, renderer: self)
+        let copy = try makeOpaqueTargetTexture(size: card.size)
         try setTarget(copy)
-        card.setBlendMode(SDL_BLENDMODE_NONE)
-        let copied = SDL_RenderCopy(pointer, card.pointer, nil, nil) == 0
+        card.setBlendMode(.none)
+        let copied = Result { () throws(SDLError) in try draw(card, what: "fade copy") }
         try setTarget(nil)
-        guard copied else { throw SDLError.current("SDL_RenderCopy(fade copy)") }
+        try copied.get()
         return copy
     }
 }

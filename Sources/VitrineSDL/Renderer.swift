@@ -1,10 +1,13 @@
-import CSDL2
+internal import CSDL2
 import VitrineCore
 
 /// An SDL renderer, for a window or (headless) for a surface in memory; destroyed when this object goes.
+///
+/// Its textures (``Texture``) live in this file too: an `SDL_Texture` is only ever used with its renderer's pointer,
+/// so both pointers stay private to this file and everything else draws through the methods here.
 public final class Renderer {
     /// The wrapped pointer, valid for this object's lifetime.
-    public let pointer: OpaquePointer
+    private let pointer: OpaquePointer
     // What the renderer draws into must outlive it.
     private let window: Window?
     private let surface: Surface?
@@ -14,7 +17,7 @@ public final class Renderer {
         let flags = software
             ? SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
             : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue
-        guard let p = SDL_CreateRenderer(window.pointer, -1, flags) else { throw SDLError.current("SDL_CreateRenderer") }
+        guard let p = window.makeRenderer(flags: flags) else { throw SDLError.current("SDL_CreateRenderer") }
         pointer = p
         self.window = window
         self.surface = nil
@@ -22,7 +25,7 @@ public final class Renderer {
 
     /// A software renderer that draws into `surface`: needs no display and gives the same pixels on every machine.
     public init(surface: Surface) throws(SDLError) {
-        guard let p = SDL_CreateSoftwareRenderer(surface.pointer) else { throw SDLError.current("SDL_CreateSoftwareRenderer") }
+        guard let p = surface.makeSoftwareRenderer() else { throw SDLError.current("SDL_CreateSoftwareRenderer") }
         pointer = p
         self.window = nil
         self.surface = surface
@@ -33,18 +36,19 @@ public final class Renderer {
     /// Whether what the renderer draws into keeps four bytes a pixel (ARGB or XRGB), so a card read back from it is
     /// the card drawn: not so on a 16-bit display.
     public var outputHoldsFullColour: Bool {
-        let format = window.map { SDL_GetWindowPixelFormat($0.pointer) } ?? surface.map { $0.pointer.pointee.format.pointee.format } ?? 0
-        // SDL_PIXELFLAG 1 (not a FOURCC format), SDL_BYTESPERPIXEL 4.
-        return (format >> 28) & 0xF == 1 && format & 0xFF == 4
+        window?.frameHoldsFullColour ?? surface?.holdsFullColour ?? false
     }
 
     /// What the renderer draws into when no texture is its target: the window's frame (software renderer) or the
-    /// surface of a headless renderer; nil for an accelerated renderer, whose frame is the GPU's.
-    var outputSurface: UnsafeMutablePointer<SDL_Surface>? {
+    /// surface of a headless renderer; nil for an accelerated renderer, whose frame is the GPU's. A window's frame
+    /// is valid until the window changes size: use it at once.
+    var outputFrame: Surface? {
         guard isSoftware else { return nil }
-        if let surface { return surface.pointer }
-        return window.flatMap { SDL_GetWindowSurface($0.pointer) }
+        return surface ?? window?.frame
     }
+
+    /// Whether the renderer draws into a window (not a surface in memory).
+    var drawsIntoWindow: Bool { window != nil }
 
     /// The size of what the renderer draws into, in pixels (the drawable size on a HiDPI window).
     public var outputSize: PixelSize {
@@ -66,12 +70,13 @@ public final class Renderer {
         return SDL_GetRendererInfo(pointer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
-    /// A texture holding a copy of `surface`'s pixels.
+    /// A texture holding a copy of `surface`'s pixels (32-bit ARGB), blended with what is under it by default.
     public func makeTexture(from surface: Surface) throws(SDLError) -> Texture {
-        guard let p = SDL_CreateTextureFromSurface(pointer, surface.pointer) else {
-            throw SDLError.current("SDL_CreateTextureFromSurface(\(surface.size))")
-        }
-        return Texture(owning: p, size: surface.size, renderer: self)
+        let source = surface.isARGB8888 ? surface : try surface.converted(to: .argb8888)
+        let texture = try makeTexture(size: source.size, access: SDL_TEXTUREACCESS_STATIC, what: "from surface \(source.size)")
+        try texture.update(from: source)
+        texture.setBlendMode(.blend)  // As SDL_CreateTextureFromSurface does for a surface with alpha.
+        return texture
     }
 
     /// A 32-bit ARGB texture of `size` pixels, filled with ``Texture/update(from:)``.
@@ -89,11 +94,17 @@ public final class Renderer {
         try makeTexture(size: size, access: SDL_TEXTUREACCESS_TARGET, what: "target \(size)")
     }
 
-    /// A 32-bit ARGB texture of `size` pixels with the given access; `what` names it in errors.
-    private func makeTexture(size: PixelSize, access: SDL_TextureAccess, what: String) throws(SDLError) -> Texture {
+    /// A texture the renderer can draw into, of `size` pixels, with no alpha channel (RGB888): blended at an
+    /// opacity, SDL's software renderer takes its fast path for it (``opaqueCopy(of:)``).
+    func makeOpaqueTargetTexture(size: PixelSize) throws(SDLError) -> Texture {
+        try makeTexture(size: size, access: SDL_TEXTUREACCESS_TARGET, format: SDL_PIXELFORMAT_RGB888.rawValue, what: "fade \(size)")
+    }
+
+    /// A texture of `size` pixels with the given access and format (32-bit ARGB by default); `what` names it in errors.
+    private func makeTexture(size: PixelSize, access: SDL_TextureAccess, format: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue,
+                             what: String) throws(SDLError) -> Texture {
         guard size.width > 0, size.height > 0,
-              let p = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(access.rawValue),
-                                        Int32(size.width), Int32(size.height))
+              let p = SDL_CreateTexture(pointer, format, Int32(access.rawValue), Int32(size.width), Int32(size.height))
         else { throw SDLError.current("SDL_CreateTexture(\(what))") }
         return Texture(owning: p, size: size, renderer: self)
     }
@@ -103,16 +114,157 @@ public final class Renderer {
         guard SDL_SetRenderTarget(pointer, texture?.pointer) == 0 else { throw SDLError.current("SDL_SetRenderTarget") }
     }
 
+    /// Whether a texture is the target (``setTarget(_:)``), not the output.
+    var drawsIntoTexture: Bool { SDL_GetRenderTarget(pointer) != nil }
+
     /// Shows what was drawn.
     public func present() { SDL_RenderPresent(pointer) }
+
+    /// Carries out the drawing SDL still holds back (it batches until the present), so it happens now.
+    func flush() { SDL_RenderFlush(pointer) }
+
+    /// Fills the whole target with `color`, replacing what was there.
+    public func clear(_ color: Color) {
+        SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+        SDL_RenderClear(pointer)
+    }
+
+    /// Fills `rect` with `color`: replacing what is there when it is opaque, blended over it when not.
+    public func fill(_ rect: PixelRect, _ color: Color) {
+        SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+        var r = SDL_Rect(rect)
+        SDL_RenderFillRect(pointer, &r)
+    }
+
+    /// Draws only inside `rect` from now on (everywhere for nil).
+    public func clip(to rect: PixelRect?) throws(SDLError) {
+        guard let rect else {
+            SDL_RenderSetClipRect(pointer, nil)
+            return
+        }
+        var r = SDL_Rect(rect)
+        guard SDL_RenderSetClipRect(pointer, &r) == 0 else { throw SDLError.current("SDL_RenderSetClipRect") }
+    }
+
+    /// Draws the `source` part of `texture` (all of it for nil) into `destination` (the whole target for nil), with
+    /// the texture's blend mode and modulation; `what` names the drawing in errors.
+    public func draw(_ texture: Texture, from source: PixelRect? = nil, in destination: PixelRect? = nil, what: String) throws(SDLError) {
+        let src = source.map(SDL_Rect.init) ?? SDL_Rect(), dst = destination.map(SDL_Rect.init) ?? SDL_Rect()
+        let result = withUnsafePointer(to: src) { s in
+            withUnsafePointer(to: dst) { d in SDL_RenderCopy(pointer, texture.pointer, source == nil ? nil : s, destination == nil ? nil : d) }
+        }
+        guard result == 0 else { throw SDLError.current("SDL_RenderCopy(\(what))") }
+    }
+
+    /// Draws all of `texture` into `destination` turned clockwise by `degrees` about the rectangle's center.
+    public func draw(_ texture: Texture, in destination: PixelRect, turnedBy degrees: Double, what: String) throws(SDLError) {
+        var dst = SDL_Rect(destination)
+        guard SDL_RenderCopyEx(pointer, texture.pointer, nil, &dst, degrees, nil, SDL_FLIP_NONE) == 0 else {
+            throw SDLError.current("SDL_RenderCopyEx(\(what))")
+        }
+    }
+
+    /// Copies the `area` of the current target (all of it for nil) into `pixels`, 32-bit ARGB rows `pitch` bytes apart.
+    func readPixels(_ area: PixelRect?, into pixels: UnsafeMutableRawPointer, pitch: Int, what: String) throws(SDLError) {
+        let rect = area.map(SDL_Rect.init) ?? SDL_Rect()
+        let result = withUnsafePointer(to: rect) { r in
+            SDL_RenderReadPixels(pointer, area == nil ? nil : r, SDL_PIXELFORMAT_ARGB8888.rawValue, pixels, Int32(pitch))
+        }
+        guard result == 0 else { throw SDLError.current("SDL_RenderReadPixels(\(what))") }
+    }
+
+    /// Copies the `area` of the current target into all of `texture`, which is `area`'s size.
+    func copyOutput(_ area: PixelRect, into texture: Texture) throws(SDLError) {
+        var bytes = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        let pitch = area.width * 4
+        let copied = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SDLError) in
+                guard let base = buffer.baseAddress else { return }
+                try readPixels(area, into: base, pitch: pitch, what: "copy of the output")
+                try texture.update(rows: base, pitch: pitch)
+            }
+        }
+        try copied.get()
+    }
 
     /// A copy of what the current target holds, as a 32-bit surface of the output's size.
     public func readPixels() throws(SDLError) -> Surface {
         let surface = try Surface(size: outputSize)
-        guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointer.pointee.pixels,
-                                   surface.pointer.pointee.pitch) == 0 else {
-            throw SDLError.current("SDL_RenderReadPixels")
+        let read: Void? = try surface.withPixels { rows throws(SDLError) in
+            try readPixels(nil, into: rows.base, pitch: rows.pitch, what: "output")
         }
+        guard read != nil else { throw SDLError(operation: "SDL_RenderReadPixels", message: "the surface has no pixels") }
         return surface
     }
+}
+
+/// How a texture mixes with what it is drawn over.
+public enum BlendMode: Sendable {
+    /// It replaces what is under it.
+    case none
+    /// It is blended over it by its alpha (and its opacity, ``Texture/setAlphaMod(_:)``).
+    case blend
+}
+
+/// An SDL texture, owned by one renderer and destroyed when this object goes.
+public final class Texture {
+    /// The wrapped pointer, valid for this object's lifetime; used only by this file's ``Renderer``.
+    fileprivate let pointer: OpaquePointer
+    /// The texture's size in pixels.
+    public let size: PixelSize
+    // Textures must not outlive their renderer.
+    private let renderer: Renderer
+
+    fileprivate init(owning pointer: OpaquePointer, size: PixelSize, renderer: Renderer) {
+        self.pointer = pointer
+        self.size = size
+        self.renderer = renderer
+    }
+
+    deinit { SDL_DestroyTexture(pointer) }
+
+    /// Sets how the texture mixes with what is under it.
+    public func setBlendMode(_ mode: BlendMode) {
+        SDL_SetTextureBlendMode(pointer, mode == .none ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+    }
+
+    /// Sets the opacity the texture is drawn with, 0...255.
+    public func setAlphaMod(_ alpha: UInt8) {
+        SDL_SetTextureAlphaMod(pointer, alpha)
+    }
+
+    /// Tints the texture: each channel is drawn times `color`'s (its alpha is the opacity, as ``setAlphaMod(_:)``).
+    public func setTint(_ color: Color) {
+        SDL_SetTextureColorMod(pointer, color.red, color.green, color.blue)
+        SDL_SetTextureAlphaMod(pointer, color.alpha)
+    }
+
+    /// Replaces the texture's pixels with `surface`'s, which must be 32-bit ARGB of the texture's size.
+    public func update(from surface: Surface) throws(SDLError) {
+        guard surface.size == size, surface.isARGB8888 else {
+            throw SDLError(operation: "SDL_UpdateTexture", message: "a \(surface.size) surface does not fit a \(size) ARGB texture")
+        }
+        let updated = surface.withPixels { rows in SDL_UpdateTexture(pointer, nil, rows.base, Int32(rows.pitch)) == 0 }
+        guard updated == true else { throw SDLError.current("SDL_UpdateTexture(\(size))") }
+    }
+
+    /// Replaces the texture's pixels with `pixels`: 32-bit ARGB rows of the texture's width, `pitch` bytes apart.
+    func update(rows pixels: UnsafeRawPointer, pitch: Int) throws(SDLError) {
+        guard SDL_UpdateTexture(pointer, nil, pixels, Int32(pitch)) == 0 else { throw SDLError.current("SDL_UpdateTexture(\(size))") }
+    }
+
+    /// Calls `body` with the pixels of a streaming texture (``Renderer/makeStreamingTexture(size:)``) and their pitch
+    /// in bytes, to be written in place; what `body` writes is the texture's once it returns.
+    public func withPixels(_ body: (UnsafeMutableRawPointer, Int) throws(SDLError) -> Void) throws(SDLError) {
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(pointer, nil, &pixels, &pitch) == 0, let pixels else { throw SDLError.current("SDL_LockTexture(\(size))") }
+        defer { SDL_UnlockTexture(pointer) }
+        try body(pixels, Int(pitch))
+    }
+
+    /// The bytes of memory the texture's pixels take, at four bytes a pixel.
+    public var byteCount: Int { size.width * size.height * 4 }
 }

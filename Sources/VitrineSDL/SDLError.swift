@@ -1,4 +1,4 @@
-import CSDL2
+internal import CSDL2
 
 /// A failed SDL call: which call failed and what `SDL_GetError()` said at that moment.
 public struct SDLError: Error, CustomStringConvertible, Equatable {

@@ -1,9 +1,9 @@
-import CSDL2
+internal import CSDL2
 import Glibc
-import CSDL2Image
-import CSDL2TTF
-import CMalloc
-import CLazyLink
+internal import CSDL2Image
+internal import CSDL2TTF
+internal import CMalloc
+internal import CLazyLink
 
 /// The SDL, SDL_image and SDL_ttf libraries, initialised for the lifetime of this object.
 ///
@@ -135,6 +135,12 @@ public final class SDLLibrary {
 
     /// The most heaps glibc makes: one for the loop's thread and one the worker threads share.
     public static let heapArenas: Int32 = 2
+
+    /// Why SDL_image cannot be used, or nil when it can: it is opened on first use (CLazyLink), and a system without
+    /// it has BMP and WebP files unsupported, not corrupt.
+    static var imageLibraryMissing: String? {
+        vitrine_sdl_image_available() != 0 ? nil : String(cString: SDL_GetError())
+    }
 
     /// The linked library versions, as "SDL 2.26.5, SDL_image 2.6.3, SDL_ttf 2.20.1" ("SDL_image missing" when it
     /// cannot be opened).

@@ -1,5 +1,4 @@
-import CSDL2
-import CSplash
+internal import CSplash
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -81,8 +80,7 @@ public final class Splash: @unchecked Sendable {
     /// Shows `surface` as `plan` says; as ``show(plan:pixels:pitch:size:)``.
     @discardableResult
     public func show(plan: Plan, surface: Surface) -> Bool {
-        let s = surface.pointer.pointee
-        guard let pixels = s.pixels, s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue else { return false }
-        return show(plan: plan, pixels: pixels, pitch: Int(s.pitch), size: surface.size)
+        guard surface.isARGB8888 else { return false }
+        return surface.withPixels { rows in show(plan: plan, pixels: rows.base, pitch: rows.pitch, size: surface.size) } ?? false
     }
 }

@@ -1,25 +1,31 @@
-import CSDL2
-import CSDL2Image
+internal import CSDL2
+internal import CSDL2Image
 import Glibc
 import VitrineCore
-import VitrineSystem
 
 /// An SDL surface: pixels in memory, freed when this object goes.
+///
+/// Its pointer is this file's alone: the rest of the code reads and writes the pixels through
+/// ``withPixels(_:)`` and draws on the surface through the methods here (fill, copy, stretch, encode).
 public final class Surface {
     /// The wrapped pointer, valid for this object's lifetime.
-    public let pointer: UnsafeMutablePointer<SDL_Surface>
-
-    /// What holds the pixels of a surface made over memory SDL does not own (a mapped file), kept as long as it is.
+    private let pointer: UnsafeMutablePointer<SDL_Surface>
+    /// Whether the surface is freed with this object (not so for a window's frame, which its window owns).
+    private let owned: Bool
+    /// What holds the pixels of a surface made over memory SDL does not own (a mapped file), or the window whose
+    /// frame this is, kept as long as this object.
     private var pixelOwner: AnyObject?
 
-    /// Takes ownership of a surface SDL returned.
-    public init(owning pointer: UnsafeMutablePointer<SDL_Surface>) {
+    /// Takes ownership of a surface SDL (or SDL_ttf, SDL_image) returned; only for the SDL wrapper files.
+    init(owning pointer: UnsafeMutablePointer<SDL_Surface>) {
         self.pointer = pointer
+        self.owned = true
     }
 
-    /// Takes ownership of a surface SDL made over pixels that `owner` holds, and keeps `owner` until it is freed.
-    init(owning pointer: UnsafeMutablePointer<SDL_Surface>, pixelsHeldBy owner: AnyObject) {
+    /// A surface over one SDL owns and frees (a window's frame), which `owner` keeps; only for the SDL wrapper files.
+    init(borrowing pointer: UnsafeMutablePointer<SDL_Surface>, heldBy owner: AnyObject) {
         self.pointer = pointer
+        self.owned = false
         self.pixelOwner = owner
     }
 
@@ -29,7 +35,8 @@ public final class Surface {
     convenience init?(argb8888 pixels: UnsafeMutableRawPointer, size: PixelSize, pitch: Int, heldBy owner: AnyObject) {
         guard let made = SDL_CreateRGBSurfaceWithFormatFrom(pixels, Int32(size.width), Int32(size.height), 32, Int32(pitch),
                                                             SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        self.init(owning: made, pixelsHeldBy: owner)
+        self.init(owning: made)
+        pixelOwner = owner
     }
 
     /// A new 32-bit ARGB surface of the given size.
@@ -40,207 +47,167 @@ public final class Surface {
         self.init(owning: p)
     }
 
-    /// A 32-bit surface holding a copy of tightly packed RGBA bytes, row by row.
-    public convenience init(rgba bytes: [UInt8], size: PixelSize) throws(SDLError) {
-        try self.init(size: size)
-        guard bytes.count == size.width * size.height * 4 else {
-            throw SDLError(operation: "Surface(rgba:)", message: "\(bytes.count) bytes do not make \(size) RGBA pixels")
-        }
-        let s = pointer.pointee
-        SDL_LockSurface(pointer)
-        defer { SDL_UnlockSurface(pointer) }
-        guard let pixels = s.pixels?.assumingMemoryBound(to: UInt32.self) else { return }
-        let stride = Int(s.pitch) / 4
-        for y in 0..<size.height {
-            for x in 0..<size.width {
-                let i = (y * size.width + x) * 4
-                let (r, g, b, a) = (UInt32(bytes[i]), UInt32(bytes[i + 1]), UInt32(bytes[i + 2]), UInt32(bytes[i + 3]))
-                pixels[y * stride + x] = a << 24 | r << 16 | g << 8 | b  // ARGB8888.
-            }
-        }
-    }
-
-    /// Decodes the image file at `path` (PNG, JPEG, GIF, BMP or WebP), after checking its header.
-    ///
-    /// The file is opened once, only as a regular file (``FileDescriptor/openRegularFile(_:)``: a FIFO, a device
-    /// or a directory is refused at once), its header is probed (``ImageProbe``): a missing or unreadable file fails
-    /// with the system's reason, and an empty file, a file that is not an image, a cut-off header or a size over
-    /// ``ImageLimits/maximumPixels`` fails before any decoder runs. SDL_image then decodes from that same
-    /// descriptor, never from the path, so what it reads is what was checked. Data that is corrupt or cut off past
-    /// the header fails in the decoder, with SDL_image's reason.
-    public static func load(path: String) throws(SDLError) -> Surface {
-        let file = try openImage(path)
-        var handedOver = false
-        defer { if !handedOver { file.close() } }
-        let info = try probe(file, path: path)
-        guard lseek(file.rawValue, 0, SEEK_SET) == 0, let stream = fdopen(file.rawValue, "rb") else {
-            throw SDLError(operation: "IMG_Load(\(path))", message: String(cString: strerror(errno)))
-        }
-        handedOver = true
-        guard let rw = SDL_RWFromFP(stream, SDL_TRUE) else {
-            fclose(stream)
-            throw SDLError.current("SDL_RWFromFP(\(path))")
-        }
-        guard let p = IMG_Load_RW(rw, 1) else {  // Closes the stream, and with it the descriptor.
-            var error = SDLError.current("IMG_Load(\(path))")
-            error.message = "cannot decode the \(info.format.rawValue) data: \(error.message)"
-            throw error
-        }
-        return Surface(owning: p)
-    }
-
-    /// The format and size the header of the image file at `path` claims, read without decoding and checked
-    /// against ``ImageLimits/maximumPixels``.
-    public static func probe(path: String) throws(SDLError) -> ImageInfo {
-        let file = try openImage(path)
-        defer { file.close() }
-        return try probe(file, path: path)
-    }
-
-    /// Opens the image file at `path` as a regular file, or says why not (SDL_image would only say "Couldn't open").
-    static func openImage(_ path: String) throws(SDLError) -> FileDescriptor {
-        do {
-            return try FileDescriptor.openRegularFile(path).file
-        } catch {
-            throw SDLError(operation: "IMG_Load(\(path))", message: error.reason)
-        }
-    }
-
-    /// The format and size the header of the open image `file` claims (see ``probe(path:)``).
-    ///
-    /// Reads ``ImageLimits/firstReadBytes`` first, and up to ``ImageLimits/headerReadLimit`` only when the header
-    /// lies further in (a JPEG with large metadata).
-    static func probe(_ file: FileDescriptor, path: String) throws(SDLError) -> ImageInfo {
-        var limit = ImageLimits.firstReadBytes
-        while true {
-            let bytes: [UInt8]
-            do {
-                bytes = try file.readPrefix(count: limit, path: path)
-            } catch {
-                throw SDLError(operation: "IMG_Load(\(path))", message: error.reason)  // EISDIR never: refused at open.
-            }
-            do throws(ImageProblem) {
-                return try ImageProbe.check(bytes, isWholeFile: bytes.count < limit)
-            } catch {
-                if case .headerBeyondReadLimit = error, limit < ImageLimits.headerReadLimit {
-                    limit = ImageLimits.headerReadLimit
-                    continue
-                }
-                throw SDLError(operation: "IMG_Load(\(path))", message: error.description)
-            }
-        }
-    }
-
-    deinit { SDL_FreeSurface(pointer) }
+    deinit { if owned { SDL_FreeSurface(pointer) } }
 
     /// The surface's size in pixels.
     public var size: PixelSize { PixelSize(width: Int(pointer.pointee.w), height: Int(pointer.pointee.h)) }
 
-    /// A copy in ARGB8888, the format textures and scaling use.
-    ///
-    /// JPEGs decode to 24-bit RGB, and SDL's general converter takes about 20 ms for an 1800x1200 picture; this
-    /// converts that common case with a tight loop (the same pixels) and leaves every other format to SDL.
-    public func argb8888() throws(SDLError) -> Surface {
-        let source = pointer.pointee
-        guard source.format.pointee.format == SDL_PIXELFORMAT_RGB24.rawValue else {
-            return try converted(to: SDL_PIXELFORMAT_ARGB8888.rawValue)
-        }
-        let result = try Surface(size: size)
-        let target = result.pointer.pointee
+    /// Calls `body` with the surface's pixels, locked for the call; nil (and `body` is not called) when the surface
+    /// has no pixels. The rows are only valid inside `body`.
+    @discardableResult
+    public func withPixels<R, E: Error>(_ body: (PixelRows) throws(E) -> R) throws(E) -> R? {
         SDL_LockSurface(pointer)
-        SDL_LockSurface(result.pointer)
-        defer {
-            SDL_UnlockSurface(result.pointer)
-            SDL_UnlockSurface(pointer)
-        }
-        guard let input = source.pixels?.assumingMemoryBound(to: UInt8.self),
-              let output = target.pixels?.assumingMemoryBound(to: UInt32.self) else { return result }
-        let width = Int(source.w), inPitch = Int(source.pitch), outStride = Int(target.pitch) / 4
-        for y in 0..<Int(source.h) {
-            let row = input + y * inPitch
-            let out = output + y * outStride
-            for x in 0..<width {
-                let p = row + x * 3  // Bytes R, G, B.
-                out[x] = 0xFF00_0000 | UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
-            }
-        }
-        return result
+        defer { SDL_UnlockSurface(pointer) }
+        guard let base = pointer.pointee.pixels else { return nil }
+        return try body(PixelRows(base: base, pitch: Int(pointer.pointee.pitch), size: size))
+    }
+
+    /// The surface's pixels, valid as long as the surface: for a decoder filling rows of a surface it just made
+    /// (SDL must lock only an RLE surface to reach its pixels, and the kiosk never makes one); nil when it has none.
+    var pixelRows: PixelRows? {
+        pointer.pointee.pixels.map { PixelRows(base: $0, pitch: Int(pointer.pointee.pitch), size: size) }
+    }
+
+    /// The surface's pixel format, when it is one of those the kiosk names.
+    public var format: PixelFormat? { PixelFormat(sdl: pointer.pointee.format.pointee.format) }
+
+    /// Whether the pixels are 32-bit ARGB, the format textures, composing and scaling use.
+    public var isARGB8888: Bool { format == .argb8888 }
+
+    /// Whether the format keeps four bytes a pixel (ARGB or XRGB), so a card copied into it is the card drawn.
+    var holdsFullColour: Bool { PixelFormat.holdsFullColour(pointer.pointee.format.pointee.format) }
+
+    /// Whether the pixels can be transparent: an alpha channel or a colour key.
+    var hasTransparency: Bool {
+        pointer.pointee.format.pointee.Amask != 0 || SDL_HasColorKey(pointer) == SDL_TRUE
+    }
+
+    /// Whether the surface's pixels are ARGB or XRGB with red, green and blue where ARGB has them, so ARGB rows copy
+    /// into it as they are (the spare byte of XRGB is not shown).
+    var takesARGBRows: Bool {
+        let f = pointer.pointee.format.pointee
+        return f.BytesPerPixel == 4 && f.Rmask == 0xFF0000 && f.Gmask == 0xFF00 && f.Bmask == 0xFF
     }
 
     /// A copy converted to another pixel format.
-    public func converted(to format: UInt32) throws(SDLError) -> Surface {
-        guard let p = SDL_ConvertSurfaceFormat(pointer, format, 0) else { throw SDLError.current("SDL_ConvertSurfaceFormat") }
+    public func converted(to format: PixelFormat) throws(SDLError) -> Surface {
+        guard let p = SDL_ConvertSurfaceFormat(pointer, format.sdl, 0) else { throw SDLError.current("SDL_ConvertSurfaceFormat") }
         return Surface(owning: p)
     }
 
-    /// The eight bytes every PNG file starts with.
-    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    /// The twelve bytes every complete PNG file ends with: its empty IEND chunk and that chunk's CRC.
-    static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+    /// Fills `rect` (the whole surface for nil) with `color`, alpha included (ARGB8888): nothing is blended.
+    public func fill(_ rect: PixelRect?, _ color: Color) {
+        // ARGB8888, as the kiosk's surfaces are, from the colour itself; another format through SDL, opaque.
+        let value = isARGB8888 ? UInt32(color.alpha) << 24 | UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+            : SDL_MapRGB(pointer.pointee.format, color.red, color.green, color.blue)
+        guard let rect else {
+            SDL_FillRect(pointer, nil, value)
+            return
+        }
+        var r = SDL_Rect(rect)
+        SDL_FillRect(pointer, &r, value)
+    }
 
-    /// Writes the surface as an RGB PNG (no alpha channel), the same bytes for the same pixels.
-    ///
-    /// The PNG is written whole or not at all (``FileDescriptor/replaceAtomically(_:replacing:permissions:write:)``):
-    /// into a new file beside `path`, checked complete, then renamed over `path`. A symbolic link, a FIFO, a device
-    /// or a folder at `path`, or a file `replacing` does not allow, is refused before anything is written, and a
-    /// write that fails (a full disk) throws with the reason and leaves `path` as it was.
-    public func writePNG(to path: String, replacing: FileReplacement = .anyRegularFile) throws(SDLError) {
-        let rgb = try converted(to: SDL_PIXELFORMAT_RGB24.rawValue)
-        do throws(SystemError) {
-            try FileDescriptor.replaceAtomically(path, replacing: replacing) { temporary, file throws(SystemError) in
-                errno = 0
-                let saved = IMG_SavePNG(rgb.pointer, temporary)
-                let code = errno
-                guard saved == 0 else {
-                    throw SystemError(operation: "IMG_SavePNG", code: code != 0 ? code : EIO,
-                                      detail: code != 0 ? nil : SDLError.current("IMG_SavePNG").message)
-                }
-                // SDL_image does not say when its last buffered bytes could not be written (a full disk): a PNG
-                // that was cut short lacks its end.
-                var status = stat()
-                guard fstat(file.rawValue, &status) == 0, Int(status.st_size) >= Surface.pngEnd.count,
-                      lseek(file.rawValue, status.st_size - off_t(Surface.pngEnd.count), SEEK_SET) >= 0,
-                      (try? file.readToEnd(limit: Surface.pngEnd.count)) == Surface.pngEnd else {
-                    throw SystemError(operation: "IMG_SavePNG", code: code != 0 ? code : EIO,
-                                      detail: code != 0 ? nil : "the PNG was cut short")
-                }
-            }
-        } catch {
-            throw SDLError(operation: "IMG_SavePNG(\(path))", message: error.reason)
+    /// Copies all of `source` into this surface with its top-left corner at (`x`, `y`), alpha included: a plain
+    /// copy, not a blend (blending onto transparent pixels would darken antialiased edges).
+    func copy(_ source: Surface, x: Int, y: Int) throws(SDLError) {
+        SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
+        var destination = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(source.size.width), h: Int32(source.size.height))
+        guard SDL_UpperBlit(source.pointer, nil, pointer, &destination) == 0 else { throw SDLError.current("SDL_BlitSurface") }
+    }
+
+    /// Scales the `crop` of `source` (32-bit ARGB, as this surface) to fill all of this surface, with linear filtering.
+    func stretch(_ source: Surface, crop: PixelRect) throws(SDLError) {
+        var src = SDL_Rect(crop)
+        var dst = SDL_Rect(x: 0, y: 0, w: pointer.pointee.w, h: pointer.pointee.h)
+        guard SDL_SoftStretchLinear(source.pointer, &src, pointer, &dst) == 0 else { throw SDLError.current("SDL_SoftStretchLinear") }
+    }
+
+    /// Converts `card`'s 32-bit ARGB pixels into this surface's format at `rect` (``Surface/write(_:at:)``'s slow way).
+    func convert(from card: PixelRows, at rect: PixelRect) -> Bool {
+        let origin = rect.y * Int(pointer.pointee.pitch) + rect.x * Int(pointer.pointee.format.pointee.BytesPerPixel)
+        guard let pixels = pointer.pointee.pixels else { return false }
+        return SDL_ConvertPixels(Int32(rect.width), Int32(rect.height), SDL_PIXELFORMAT_ARGB8888.rawValue, card.base, Int32(card.pitch),
+                                 pointer.pointee.format.pointee.format, pixels + origin, pointer.pointee.pitch) == 0
+    }
+
+    /// A software renderer drawing into this surface, for ``Renderer/init(surface:)`` to own.
+    func makeSoftwareRenderer() -> OpaquePointer? { SDL_CreateSoftwareRenderer(pointer) }
+
+    /// Decodes an image file (SDL_image) from `stream`, which it closes whatever happens.
+    static func decode(stream: UnsafeMutablePointer<FILE>, what: String) throws(SDLError) -> Surface {
+        guard let rw = SDL_RWFromFP(stream, SDL_TRUE) else {
+            fclose(stream)
+            throw SDLError.current("SDL_RWFromFP(\(what))")
+        }
+        guard let p = IMG_Load_RW(rw, 1) else { throw SDLError.current("IMG_Load(\(what))") }  // Closes the stream.
+        return Surface(owning: p)
+    }
+
+    /// Decodes an image file's `bytes` (SDL_image); on failure, SDL_image's reason.
+    static func decode(imageBytes bytes: [UInt8]) -> Result<Surface, SDLError> {
+        let loaded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let stream = SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            return IMG_Load_RW(stream, 1)
+        }
+        guard let loaded else { return .failure(SDLError.current("IMG_Load")) }
+        return .success(Surface(owning: loaded))
+    }
+
+    /// Writes the surface as a PNG at `path` (SDL_image), as it is: nonzero when SDL_image failed.
+    func encodePNG(to path: String) -> Int32 { IMG_SavePNG(pointer, path) }
+
+    /// Writes the surface as a baseline JPEG of `quality` (0 to 100).
+    public func writeJPEG(to path: String, quality: Int32) throws(SDLError) {
+        errno = 0
+        guard IMG_SaveJPG(pointer, path, quality) == 0 else {
+            let reason = errno != 0 ? String(cString: strerror(errno)) : nil
+            var error = SDLError.current("IMG_SaveJPG(\(path))")
+            if let reason { error.message = reason }
+            throw error
+        }
+    }
+}
+
+/// The pixel formats the kiosk names.
+public enum PixelFormat: Sendable {
+    /// 32-bit ARGB: textures, composing, scaling and the card cache.
+    case argb8888
+    /// 32-bit with the bytes R, G, B, A in memory (little-endian): ``Surface/rgbaBytes(opaque:)``.
+    case abgr8888
+    /// 24-bit R, G, B: what JPEGs decode to and PNGs are written from.
+    case rgb24
+
+    /// The format of SDL's `format`, if it is one of these.
+    fileprivate init?(sdl format: UInt32) {
+        switch format {
+        case SDL_PIXELFORMAT_ARGB8888.rawValue: self = .argb8888
+        case SDL_PIXELFORMAT_ABGR8888.rawValue: self = .abgr8888
+        case SDL_PIXELFORMAT_RGB24.rawValue: self = .rgb24
+        default: return nil
         }
     }
 
-    /// Writes the surface as a screenshot a control client asked for: as ``writePNG(to:replacing:)``, only to an
-    /// absolute path (the kiosk's working folder is none of the client's business), and replacing only an empty
-    /// file or a PNG, so a client cannot overwrite a config, a script or a document the kiosk's user may write.
-    public func writeScreenshot(to path: String) throws(SDLError) {
-        guard path.hasPrefix("/") else {
-            throw SDLError(operation: "IMG_SavePNG", message: "the path is not absolute (it would be taken from the kiosk's working folder)")
+    /// SDL's name for the format.
+    fileprivate var sdl: UInt32 {
+        switch self {
+        case .argb8888: SDL_PIXELFORMAT_ARGB8888.rawValue
+        case .abgr8888: SDL_PIXELFORMAT_ABGR8888.rawValue
+        case .rgb24: SDL_PIXELFORMAT_RGB24.rawValue
         }
-        try writePNG(to: path, replacing: .emptyOr(kind: "a PNG", signature: Surface.pngSignature))
     }
 
-    /// The pixels as tightly packed RGBA bytes, row by row.
-    ///
-    /// With `opaque`, the pixels are read as ``writePNG(to:)`` stores them, without alpha: every alpha byte is 255.
-    public func rgbaBytes(opaque: Bool = false) throws(SDLError) -> [UInt8] {
-        let source = opaque ? try converted(to: SDL_PIXELFORMAT_RGB24.rawValue) : self
-        let abgr = try source.converted(to: SDL_PIXELFORMAT_ABGR8888.rawValue)  // Byte order R, G, B, A on little-endian.
-        let s = abgr.pointer.pointee
-        let width = Int(s.w), height = Int(s.h), pitch = Int(s.pitch)
-        let rowBytes = width * 4
-        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
-        SDL_LockSurface(abgr.pointer)
-        defer { SDL_UnlockSurface(abgr.pointer) }
-        guard let base = s.pixels?.assumingMemoryBound(to: UInt8.self) else { return bytes }
-        bytes.withUnsafeMutableBufferPointer { out in
-            guard let start = out.baseAddress else { return }
-            for y in 0..<height {
-                let row: UnsafeMutablePointer<UInt8> = start + y * rowBytes
-                row.update(from: base + y * pitch, count: rowBytes)
-            }
-        }
-        return bytes
+    /// Whether SDL's `format` keeps four bytes a pixel and is not a FOURCC (video) format.
+    static func holdsFullColour(_ format: UInt32) -> Bool {
+        // SDL_PIXELFLAG 1 (not a FOURCC format), SDL_BYTESPERPIXEL 4.
+        (format >> 28) & 0xF == 1 && format & 0xFF == 4
+    }
+}
+
+extension SDL_Rect {
+    /// The SDL rectangle of a core pixel rectangle.
+    init(_ rect: PixelRect) {
+        self.init(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
     }
 }
 

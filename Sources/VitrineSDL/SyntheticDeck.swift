@@ -1,5 +1,3 @@
-import CSDL2
-import CSDL2Image
 import Glibc
 import VitrineCore
 import VitrineSystem
@@ -7,7 +5,7 @@ import VitrineSystem
 /// A made-up deck for measuring: a few distinct photo-sized JPEGs (sky gradients over three ranges of hills) and a
 /// config naming them round-robin, in the shape `/work/shared/bench/make_deck.py` writes.
 ///
-/// The pictures are drawn with `SDL_FillRect` (rows of the sky, columns of the hills), so making them is quick even
+/// The pictures are drawn with ``Surface/fill(_:_:)`` (rows of the sky, columns of the hills), so making them is quick even
 /// in a debug build. Flat colours compress better than photographs, so they decode somewhat faster than real ones.
 public enum SyntheticDeck {
     /// The size of each image: a 3:2 photograph, as cameras and `make_deck.py` make them.
@@ -60,41 +58,25 @@ public enum SyntheticDeck {
     static func picture(seed: UInt64) throws(SDLError) -> Surface {
         var random = SplitMix64(seed: seed &+ 7)
         let surface = try Surface(size: imageSize)
-        let format = surface.pointer.pointee.format
         let (w, h) = (imageSize.width, imageSize.height)
         let top = (random.next(40, 200), random.next(80, 220), random.next(150, 255))
         let bottom = (random.next(150, 255), random.next(90, 200), random.next(40, 160))
         for y in 0..<h {
             let t = Double(y) / Double(h)
             func mix(_ a: Int, _ b: Int) -> UInt8 { UInt8(Double(a) + Double(b - a) * t) }
-            var row = SDL_Rect(x: 0, y: Int32(y), w: Int32(w), h: 1)
-            SDL_FillRect(surface.pointer, &row, SDL_MapRGB(format, mix(top.0, bottom.0), mix(top.1, bottom.1), mix(top.2, bottom.2)))
+            surface.fill(PixelRect(x: 0, y: y, width: w, height: 1), Color(red: mix(top.0, bottom.0), green: mix(top.1, bottom.1), blue: mix(top.2, bottom.2)))
         }
         for layer in 0..<3 {
             let base = Double(h) * (0.45 + 0.15 * Double(layer))
             let shade = 30 + 40 * layer
-            let colour = SDL_MapRGB(format, UInt8(shade / 2), UInt8(shade), UInt8(shade / 2 + 10))
+            let colour = Color(red: UInt8(shade / 2), green: UInt8(shade), blue: UInt8(shade / 2 + 10))
             let jitter = Double(random.next(0, 1000)) / 1000
             for x in stride(from: 0, to: w, by: hillColumn) {
                 let ridge = base - Double(h) * 0.25 * (0.5 + 0.5 * sin(Double(x) / 310 + jitter * 6)) + 40 * sin(Double(x) / 90 + Double(layer))
                 let y = max(0, min(h, Int(ridge)))
-                var column = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(hillColumn), h: Int32(h - y))
-                SDL_FillRect(surface.pointer, &column, colour)
+                surface.fill(PixelRect(x: x, y: y, width: hillColumn, height: h - y), colour)
             }
         }
         return surface
-    }
-}
-
-extension Surface {
-    /// Writes the surface as a baseline JPEG of `quality` (0 to 100).
-    public func writeJPEG(to path: String, quality: Int32) throws(SDLError) {
-        errno = 0
-        guard IMG_SaveJPG(pointer, path, quality) == 0 else {
-            let reason = errno != 0 ? String(cString: strerror(errno)) : nil
-            var error = SDLError.current("IMG_SaveJPG(\(path))")
-            if let reason { error.message = reason }
-            throw error
-        }
     }
 }

@@ -1,5 +1,5 @@
-import CFontconfig
-import CLazyLink
+internal import CFontconfig
+internal import CLazyLink
 import VitrineSystem
 
 /// One face of a system font file, found by fontconfig to draw glyphs the bundled faces lack.

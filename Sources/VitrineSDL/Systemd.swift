@@ -1,4 +1,4 @@
-import CSystemd
+internal import CSystemd
 import Glibc
 
 /// systemd's service notifications through libsystemd: READY=1 once the first frame shows, WATCHDOG=1 while the

@@ -1,5 +1,4 @@
-import CMalloc
-import CSDL2
+internal import CMalloc
 import Dispatch
 
 /// Touches every page of a software renderer's window frame on another thread, so its page faults happen beside
@@ -14,9 +13,8 @@ final class WindowFrameToucher: @unchecked Sendable {
 
     /// Starts touching the frame `renderer` draws into; nil when it has none (not a window's software renderer).
     init?(_ renderer: Renderer) {
-        guard SDL_RenderGetWindow(renderer.pointer) != nil, let frame = renderer.outputSurface, let pixels = frame.pointee.pixels else { return nil }
-        let bytes = Int(frame.pointee.pitch) * Int(frame.pointee.h)
-        let start = UInt(bitPattern: pixels)
+        guard renderer.drawsIntoWindow, let frame = renderer.outputFrame,
+              let (start, bytes) = frame.withPixels({ (UInt(bitPattern: $0.base), $0.pitch * $0.size.height) }) else { return nil }
         DispatchQueue.global(qos: .userInteractive).async { [done] in
             // Writes, so the pages are really allocated (a read would map the shared zero page).
             vitrine_touch_pages(UnsafeMutableRawPointer(bitPattern: start), bytes, 4096)

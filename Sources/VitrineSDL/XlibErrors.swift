@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Glibc
 import Synchronization
 import VitrineSystem
@@ -24,7 +24,7 @@ public enum XlibErrors {
     /// Calls `lost` (once, on the thread that met the error) when an X error says `window`'s X window no longer
     /// exists; with no X window (another video driver) it does nothing.
     public static func watch(_ window: Window, lost: @escaping @Sendable () -> Void) {
-        let id = UInt(vitrine_x11_window(UnsafeMutableRawPointer(window.pointer)))
+        let id = window.x11WindowID
         guard id != 0 else { return }
         watched.withLock { $0 = (id, lost) }
     }

@@ -1,4 +1,4 @@
-import CMosquitto
+internal import CMosquitto
 import Dispatch
 import Glibc
 import Synchronization

@@ -1,4 +1,4 @@
-import CMosquitto
+internal import CMosquitto
 import VitrineCore
 
 extension MQTTConfig {

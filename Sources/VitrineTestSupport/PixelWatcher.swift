@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 import Foundation
 
 /// Watches a few pixels of the root window from a thread of its own, as fast as the X server answers, and keeps

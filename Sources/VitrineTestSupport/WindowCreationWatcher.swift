@@ -1,4 +1,4 @@
-import CX11
+internal import CX11
 
 /// Counts the top-level windows made on an X display from the moment it is made: the root window's
 /// `CreateNotify` events, which the X server queues for this connection in the order it made the windows, and the

@@ -21,9 +21,7 @@ extension SDLTests {
         }
 
         static func pixels(_ surface: Surface) -> [UInt32] {
-            let s = surface.pointer.pointee
-            let base = s.pixels!.assumingMemoryBound(to: UInt32.self)
-            return (0..<surface.size.height).flatMap { y in (0..<surface.size.width).map { base[y * Int(s.pitch) / 4 + $0] } }
+            surface.withPixels { rows in (0..<rows.size.height).flatMap { y in (0..<rows.size.width).map { rows.pixels(y)[$0] } } } ?? []
         }
 
         @Test func aLargeJPEGIsReadFromItsFileAChunkAtATimeWithTheSamePixels() throws {

@@ -30,15 +30,13 @@ extension SDLTests {
 
         /// The pixel at (`x`, `y`), as ARGB, with each channel rounded to 0 or 255 (JPEG blurs colours a little).
         static func pixel(_ surface: Surface, _ x: Int, _ y: Int) -> UInt32 {
-            let s = surface.pointer.pointee
-            let p = s.pixels!.assumingMemoryBound(to: UInt32.self)[y * Int(s.pitch) / 4 + x]
+            let p = surface.pixelRows!.pixels(y)[x]
             return [24, 16, 8, 0].reduce(0) { $0 | ((p >> UInt32($1) & 0xFF) >= 128 ? 0xFF : 0) << UInt32($1) }
         }
 
         /// The pixel at (`x`, `y`) as ARGB, exactly.
         static func exact(_ surface: Surface, _ x: Int, _ y: Int) -> UInt32 {
-            let s = surface.pointer.pointee
-            return s.pixels!.assumingMemoryBound(to: UInt32.self)[y * Int(s.pitch) / 4 + x]
+            surface.pixelRows!.pixels(y)[x]
         }
 
         static func corners(_ surface: Surface) -> [UInt32] {
@@ -175,8 +173,8 @@ extension SDLTests {
         @Test func aHandBuiltProgressiveJPEGDecodesUnderTheScanLimitAndIsRefusedOverIt() throws {
             let few = try ImageDecoder.decode(ImageHeaders.progressiveJPEG(width: 64, height: 48, scans: 10))
             #expect(few.surface.size == PixelSize(width: 64, height: 48))
-            let s = few.surface.pointer.pointee
-            #expect(s.pixels!.assumingMemoryBound(to: UInt32.self)[10] == 0xFF80_8080)  // Every coefficient 0: mid grey.
+            let s = few.surface.pixelRows!
+            #expect(s.pixels(0)[10] == 0xFF80_8080)  // Every coefficient 0: mid grey.
             let reason = #expect(throws: ImageProblem.self) {
                 try ImageDecoder.decode(ImageHeaders.progressiveJPEG(width: 64, height: 48, scans: ImageLimits.maximumProgressiveScans + 1))
             }
@@ -185,8 +183,8 @@ extension SDLTests {
 
         @Test func aGreyPNGWithATransparentGreyGetsItsGreyAndBlackBehindTheTransparency() throws {
             let decoded = try ImageDecoder.decode(try Self.fixture("grey-trns.png"))
-            let s = decoded.surface.pointer.pointee
-            let pixels = s.pixels!.assumingMemoryBound(to: UInt32.self)
+            let s = decoded.surface.pixelRows!
+            let pixels = s.pixels(0)
             #expect(pixels[0] == 0xFF4C_4C4C)  // Grey 76, opaque.
             #expect(pixels[12] == 0xFF00_0000)  // The transparent grey, over black.
             #expect(decoded.notes == ["transparent pixels shown over black"])

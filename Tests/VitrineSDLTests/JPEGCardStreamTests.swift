@@ -33,12 +33,9 @@ extension SDLTests {
         }
 
         static func bytes(_ surface: Surface) -> [UInt8] {
-            let s = surface.pointer.pointee
-            var out: [UInt8] = []
-            for y in 0..<Int(s.h) {
-                out += UnsafeRawBufferPointer(start: s.pixels! + y * Int(s.pitch), count: Int(s.w) * 4)
-            }
-            return out
+            surface.withPixels { rows in
+                (0..<rows.size.height).flatMap { [UInt8](UnsafeRawBufferPointer(start: rows.row($0), count: rows.size.width * 4)) }
+            } ?? []
         }
 
         @Test(arguments: [

@@ -22,6 +22,9 @@ public struct KioskFrame: Sendable, Equatable {
     public var shownCards: [Int]?
     /// Whether the screen is asleep (outside `display.awake`): the frame is plain black, whatever else it says.
     public var asleep = false
+    /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`): a reload that
+    /// flips it makes every later frame differ, and the renderer composes its cards anew.
+    public var exifOrientation: Bool
     /// The open detail panel, drawn over the card; nil when none is open.
     public var detail: DetailPanelFrame? = nil
     /// What the frame draws over the cards besides the progress bar: the dots, the overlay's lines.
@@ -29,7 +32,7 @@ public struct KioskFrame: Sendable, Equatable {
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,
-                deckGeneration: Int, shownCards: [Int]? = nil) {
+                deckGeneration: Int, shownCards: [Int]? = nil, exifOrientation: Bool = true) {
         self.pager = pager
         self.stage = stage
         self.rotation = rotation
@@ -37,6 +40,7 @@ public struct KioskFrame: Sendable, Equatable {
         self.progress = progress
         self.deckGeneration = deckGeneration
         self.shownCards = shownCards
+        self.exifOrientation = exifOrientation
     }
 
     /// The cards the frame's pages show, from the config's `cards`: all of them, or those ``shownCards`` names.

@@ -92,7 +92,7 @@ extension KioskRuntime {
         }
         var frame = KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
                                background: config.display.background, progress: progress, deckGeneration: deckGeneration,
-                               shownCards: frameCards)
+                               shownCards: frameCards, exifOrientation: config.display.exifOrientation)
         frame.detail = detailFrame
         frame.decor = decor
         return frame

@@ -25,6 +25,24 @@ import Testing
         #expect(RuntimeFixture.pageChanges(kiosk.events).last?.page == kiosk.runtime.session.pager.currentPage)
     }
 
+    @Test func aReloadThatFlipsExifOrientationChangesTheNextFrame() {
+        let cards = RuntimeFixture.cards(3)
+        var flipped = RuntimeFixture.config(cards)
+        flipped.display.exifOrientation = false
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [Self.file: flipped])
+        kiosk.advance(to: 1)
+        #expect(kiosk.frames.last?.frame.exifOrientation == true)
+        let drawn = kiosk.frames.count
+        kiosk.send(.reloadRequested, at: 2)
+        kiosk.advance(to: 3)
+        // The renderer reacts to the frame alone: the setting is in it, so the next frame differs and is drawn.
+        #expect(kiosk.frames.count > drawn)
+        #expect(kiosk.frames.last?.frame.exifOrientation == false)
+        let after = kiosk.frames.count
+        kiosk.advance(to: 4)
+        #expect(kiosk.frames.count == after, "drawn once, then nothing changes")
+    }
+
     @Test func aReloadThatKeepsTheIndexLogsNoPageChange() {
         let cards = RuntimeFixture.cards(3)
         var edited = cards
