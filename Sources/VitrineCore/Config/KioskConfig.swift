@@ -230,6 +230,8 @@ public struct DisplayConfig: Sendable, Equatable {
     public var awake: WeeklyHours? = nil
     /// Seconds a sleeping screen stays awake after the last touch, key or `wake` command (`display.wakeFor`).
     public var wakeFor: Double = DisplayConfig.defaultWakeFor
+    /// The commands run as the screen sleeps and wakes (`display.onSleep`, `onWake`, `hookTimeout`).
+    public var hooks = PowerHooks()
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,
