@@ -63,6 +63,8 @@ public final class KioskApp {
     private let start = MonotonicClock.seconds
     /// How the display was powered down while the kiosk sleeps (Window+Power.swift); nil while awake.
     private var poweredDown: Window.PowerDown?
+    /// Runs `display.onSleep` and `onWake` beside the loop (queue `vitrine.hooks`).
+    private let hooks = HookRunner()
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
@@ -289,6 +291,8 @@ public final class KioskApp {
                 control?.reply(client, screenshot(to: path))
             case .displaySleep(let asleep, let note):
                 setDisplaySleep(asleep, note: note)
+            case .runHook(let hook):
+                hooks.run(hook)
             }
         }
     }
