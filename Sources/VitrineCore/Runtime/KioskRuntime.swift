@@ -16,6 +16,8 @@ public struct KioskRuntime: Sendable {
         /// Whether time is moved by hand (replay, tests): it never stalls, so the clock does not clamp long frames
         /// and every simulated step falls where the script's time says.
         public var manualTime: Bool
+        /// The touch screen's calibration from udev, used while the config has no `display.touchMatrix`.
+        public var udevTouchMatrix: TouchMatrix? = nil
 
         /// Settings for a real window (`manualTime` false) or a manual clock.
         public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false) {
@@ -164,7 +166,7 @@ public struct KioskRuntime: Sendable {
     /// Gives the pager a paging input at the current simulated time; a person's input also pauses attract mode.
     mutating func page(_ input: KioskInput) -> [KioskEffect] {
         if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
-        let events = session.handle(input, at: clock.simulatedTime(at: now))
+        let events = session.handle(calibrated(input), at: clock.simulatedTime(at: now))
         return log(events, t: now)
     }
 
