@@ -87,8 +87,10 @@ public final class KioskApp {
                    + "(8 bits a channel)")
         }
         StartupTimeline.mark("window and renderer made")
+        var settings = KioskRuntime.Settings(heartbeatPeriod: heartbeatPeriod)
+        settings.udevTouchMatrix = KioskApp.udevTouchMatrix(configHasOne: display.touchMatrix != nil)
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
-                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0, localTime: LocalClock.now)
+                               settings: settings, start: 0, localTime: LocalClock.now)
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
@@ -355,6 +357,15 @@ public final class KioskApp {
         window = nil
         // Events pushed before the close are for a window that is gone.
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+    }
+
+    /// The touch screen's `LIBINPUT_CALIBRATION_MATRIX` from udev, logged once when the config has no
+    /// `display.touchMatrix` to override it.
+    private static func udevTouchMatrix(configHasOne: Bool) -> TouchMatrix? {
+        let found = TouchCalibration.fromUdev()
+        if !configHasOne, let line = TouchCalibration.message(found) { Logger.shared.log(.info, line) }
+        if case .matrix(let matrix, _) = found { return matrix }
+        return nil
     }
 
     /// Where the window is on the X screen, as the server has it now; nil off X11.
