@@ -214,7 +214,7 @@ public final class FirstCard: @unchecked Sendable {
         // With the card's size hinted, a JPEG is decoded straight into a card of that size (JPEGCardStream).
         let streamed = streams ? hint.covering.flatMap { size in guessed.flatMap { FirstCard.streamed($0, size: size, exifOrientation: hint.exifOrientation) } } : nil
         var picture = streamed == nil ? guessed.map { decode($0, hint) } : nil
-        StartupTimeline.mark("first card decoded")
+        if streamed != nil { StartupTimeline.mark("first card decoded") } else { FirstCard.markDecode(picture, "") }
         if !waited { planned.wait() }
         let none = Output(decoded: .failure(SDLError(operation: "first card", message: "no card to make")), composed: nil)
         guard let plan else { return none }
@@ -228,7 +228,7 @@ public final class FirstCard: @unchecked Sendable {
         if case .success(let made)? = picture, let expected = plan.expected { stale = !made.isSame(as: expected.decodeOptions) }
         if !PathKey.same(guessed ?? "", plan.card.image) || picture == nil || stale {  // Paths are bytes, not text.
             picture = decode(plan.card.image, plan.expected?.decodeOptions ?? hint)
-            StartupTimeline.mark("first card decoded again: the guess was \(guessed ?? "none")\(stale ? " at another size" : "")")
+            FirstCard.markDecode(picture, " again: the guess was \(guessed ?? "none")\(stale ? " at another size" : "")")
         }
         guard let picture else { return none }
         let decoded = picture.map(\.surface), made = try? picture.get()
@@ -241,6 +241,19 @@ public final class FirstCard: @unchecked Sendable {
             return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: card.surface, problems: card.problems))
         } catch {
             return Output(decoded: decoded, picture: made, composed: Composed(composer: expected, surface: nil, problems: []))
+        }
+    }
+}
+
+extension FirstCard {
+    /// Marks how the first card's decode went in the start-up timeline, `detail` after the milestone: decoded, or
+    /// not (abandoned by a stop, refused, or no image guessed), so the timeline never shows a decode that did not
+    /// happen.
+    static func markDecode(_ picture: Result<DecodedImage, SDLError>?, _ detail: String) {
+        switch picture {
+        case .success?: StartupTimeline.mark("first card decoded\(detail)")
+        case .failure(let error)?: StartupTimeline.mark("first card not decoded\(detail): \(error.message)")
+        case nil: StartupTimeline.mark("first card not decoded\(detail): no image found in the config file's first bytes")
         }
     }
 }

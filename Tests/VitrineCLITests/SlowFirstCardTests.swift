@@ -39,5 +39,17 @@ import VitrineTestSupport
         // The decode gave up: it did not run to its end (or its time limit) while the kiosk waited.
         #expect(errors.contains("slow.png: decoding was abandoned: the picture is no longer wanted"), "\(errors)")
         #expect(errors.contains("stopped by signal \(signal)"), "\(errors)")
+        // The start-up timeline says the decode did not happen, never that it did.
+        let lines = errors.split(separator: "\n")
+        #expect(!errors.contains("start-up: first card decoded"), "\(errors)")
+        #expect(lines.contains { $0.contains("start-up: first card not decoded: ") && $0.contains("decoding was abandoned") }, "\(errors)")
+        // The way out closes what start-up opened, last opened first, each once.
+        let closed = lines.compactMap { line in
+            line.firstRange(of: "start-up: closed: ").map { String(line[$0.upperBound...].split(separator: " at ")[0]) }
+        }
+        #expect(closed.first == "splash" && closed.dropFirst().first == "app" && closed.last == "start-up signal watch", "\(closed)")
+        #expect(Set(closed).count == closed.count, "\(closed)")
+        let order = ["first-card thread", "font faces", "SDL"].compactMap { closed.firstIndex(of: $0) }
+        #expect(order.count == 3 && order == order.sorted(), "\(closed)")
     }
 }

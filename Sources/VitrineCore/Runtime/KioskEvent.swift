@@ -26,13 +26,18 @@ public enum KioskEvent: Sendable, Equatable {
     /// A power hook was started as the screen fell asleep or woke. Logged as
     /// `{"t":…,"event":"hook","hook":"onSleep","command":["cec-ctl","--to","0","--standby"]}`.
     case hook(PowerHookKind, command: [String])
+    /// The detail panel of card `page` (an index into the config's cards) opened, for `reason`.
+    case detailOpened(page: Int, reason: DetailOpenReason)
+    /// The detail panel of card `page` closed, for `reason`.
+    case detailClosed(page: Int, reason: DetailCloseReason)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
     /// `{"t":3.250,"event":"pageChanged","page":3,"from":0,"reason":"reload"}`,
     /// `{"t":0.000,"event":"pageChanged","page":4,"from":null,"reason":"start"}`,
     /// `{"t":3.250,"event":"deckReloaded","cards":6}`, `{"t":9.000,"event":"asleep","until":"2026-12-01T09:00"}`,
-    /// `{"t":12.500,"event":"awake","reason":"input"}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
+    /// `{"t":12.500,"event":"awake","reason":"input"}`, `{"t":4.100,"event":"detailOpened","page":2,"reason":"tap"}`;
+    /// pager events as ``PagerEvent/jsonLine(t:)`` writes them.
     public func jsonLine(t: Double) -> String? {
         let head = "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":"
         switch self {
@@ -57,6 +62,10 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"awake\",\"reason\":\"\(reason.rawValue)\"}"
         case .hook(let kind, let command):
             return head + "\"hook\",\"hook\":\"\(kind.rawValue)\",\"command\":[" + command.map(JSONText.quoted).joined(separator: ",") + "]}"
+        case .detailOpened(let page, let reason):
+            return head + "\"detailOpened\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
+        case .detailClosed(let page, let reason):
+            return head + "\"detailClosed\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
         }
     }
 }
