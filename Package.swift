@@ -22,6 +22,8 @@ let package = Package(
         // libheif's header, for HEIC and AVIF photos. Not linked: the shim opens libheif.so.1 when the first HEIF file
         // is met (its codecs cost about 2 MiB of PSS at every start otherwise), so no pkg-config link flags here.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        // libudev's header, for a touch screen's LIBINPUT_CALIBRATION_MATRIX. Not linked: the shim opens libudev.so.1.
+        .systemLibrary(name: "CUdev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         // FriBidi's header, for right-to-left text. Not linked: the shim opens libfribidi.so.0 when a line first needs it.
         .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
@@ -54,7 +56,7 @@ let package = Package(
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CMosquitto"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CMosquitto", "CUdev"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",

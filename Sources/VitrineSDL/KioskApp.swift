@@ -63,6 +63,8 @@ public final class KioskApp {
     private let start = MonotonicClock.seconds
     /// How the display was powered down while the kiosk sleeps (Window+Power.swift); nil while awake.
     private var poweredDown: Window.PowerDown?
+    /// Runs `display.onSleep` and `onWake` beside the loop (queue `vitrine.hooks`).
+    private let hooks = HookRunner()
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
@@ -82,8 +84,10 @@ public final class KioskApp {
                    + "(8 bits a channel)")
         }
         StartupTimeline.mark("window and renderer made")
+        var settings = KioskRuntime.Settings(heartbeatPeriod: heartbeatPeriod, localeNames: .system)
+        settings.udevTouchMatrix = KioskApp.udevTouchMatrix(configHasOne: display.touchMatrix != nil)
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
-                               settings: .init(heartbeatPeriod: heartbeatPeriod, localeNames: .system), start: 0, localTime: LocalClock.now)
+                               settings: settings, start: 0, localTime: LocalClock.now)
         runtime.textMeasurer = fonts
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
@@ -298,6 +302,8 @@ public final class KioskApp {
                 if fleet?.reply(client, reply) != true { control?.reply(client, reply) }
             case .displaySleep(let asleep, let note):
                 setDisplaySleep(asleep, note: note)
+            case .runHook(let hook):
+                hooks.run(hook)
             }
         }
     }
@@ -362,6 +368,15 @@ public final class KioskApp {
         window = nil
         // Events pushed before the close are for a window that is gone.
         EventQueue.dropAll()
+    }
+
+    /// The touch screen's `LIBINPUT_CALIBRATION_MATRIX` from udev, logged once when the config has no
+    /// `display.touchMatrix` to override it.
+    private static func udevTouchMatrix(configHasOne: Bool) -> TouchMatrix? {
+        let found = TouchCalibration.fromUdev()
+        if !configHasOne, let line = TouchCalibration.message(found) { Logger.shared.log(.info, line) }
+        if case .matrix(let matrix, _) = found { return matrix }
+        return nil
     }
 
     /// Where the window is on the X screen, as the server has it now; nil off X11.

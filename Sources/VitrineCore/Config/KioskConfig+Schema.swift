@@ -242,7 +242,7 @@ enum KioskSchema {
         .init("wakeFor", expected: "seconds") { display, value, path, validator in
             if let seconds = validator.number(value, at: path, in: DisplayConfig.wakeForRange) { display.wakeFor = seconds }
         },
-   ] + [displayScaleField])
+    ] + [displayScaleField] + KioskSchema.powerHookFields + KioskSchema.touchFields)
 
     /// `display.window` while it is being checked; both dimensions are required when the object is present.
     struct WindowDraft {

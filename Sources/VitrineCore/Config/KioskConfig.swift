@@ -245,6 +245,10 @@ public struct DisplayConfig: Sendable, Equatable {
     public var wakeFor: Double = DisplayConfig.defaultWakeFor
     /// `display.scale`, `text.scale` and `contrast` (see `KioskSchema+Readability.swift`).
     public var readability = Readability()
+    /// The commands run as the screen sleeps and wakes (`display.onSleep`, `onWake`, `hookTimeout`).
+    public var hooks = PowerHooks()
+    /// The touch screen's calibration (`display.touchMatrix`, else udev's); nil: none.
+    public var touchMatrix: TouchMatrix? = nil
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

@@ -23,6 +23,9 @@ public enum KioskEvent: Sendable, Equatable {
     case asleep(until: LocalTime?)
     /// The screen woke, for `reason`.
     case awake(reason: WakeReason)
+    /// A power hook was started as the screen fell asleep or woke. Logged as
+    /// `{"t":…,"event":"hook","hook":"onSleep","command":["cec-ctl","--to","0","--standby"]}`.
+    case hook(PowerHookKind, command: [String])
     /// The detail panel of card `page` (an index into the config's cards) opened, for `reason`.
     case detailOpened(page: Int, reason: DetailOpenReason)
     /// The detail panel of card `page` closed, for `reason`.
@@ -57,6 +60,8 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"asleep\",\"until\":" + (until.map { JSONText.quoted($0.description) } ?? "null") + "}"
         case .awake(let reason):
             return head + "\"awake\",\"reason\":\"\(reason.rawValue)\"}"
+        case .hook(let kind, let command):
+            return head + "\"hook\",\"hook\":\"\(kind.rawValue)\",\"command\":[" + command.map(JSONText.quoted).joined(separator: ",") + "]}"
         case .detailOpened(let page, let reason):
             return head + "\"detailOpened\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
         case .detailClosed(let page, let reason):

@@ -91,6 +91,8 @@ public enum KioskEffect: Sendable, Equatable {
     /// The screen fell asleep (true: let the display power down) or woke (false: power it on); `note` says why,
     /// one line for the log at info level.
     case displaySleep(Bool, note: String)
+    /// Run a power hook (`display.onSleep`, `onWake`) beside the loop, stopped at its timeout; nothing answers.
+    case runHook(PowerHookRun)
 }
 
 /// Why a kiosk stopped.

@@ -101,7 +101,7 @@ extension KioskRuntime {
         pacing.needsFrame = true
         let until = awakeClock.flatMap { $0.hours.nextChange(after: $0.local) }
         let note = "asleep outside display.awake" + (until.map { " until \($0)" } ?? "")
-        return [.log([TimedKioskEvent(t: now, .asleep(until: until))]), .displaySleep(true, note: note)]
+        return [.log([TimedKioskEvent(t: now, .asleep(until: until))]), .displaySleep(true, note: note)] + hookEffects(.onSleep)
     }
 
     /// Wakes the screen for `reason`: the current card is drawn again and attract mode starts a fresh interval.
@@ -117,6 +117,14 @@ extension KioskRuntime {
             autoplay = fresh
         }
         return [.log([TimedKioskEvent(t: now, .awake(reason: reason))]), .displaySleep(false, note: "awake: \(reason)")]
+            + hookEffects(.onWake)
+    }
+
+    /// The effects that run the `kind` power hook, after the display's own power change: its line in the event
+    /// log and the run itself; none when the hook is not set.
+    func hookEffects(_ kind: PowerHookKind) -> [KioskEffect] {
+        guard let run = config.display.hooks.run(kind) else { return [] }
+        return [.log([TimedKioskEvent(t: now, .hook(kind, command: run.command))]), .runHook(run)]
     }
 
     /// Shows `input` to the sleeping screen first; returns true when it is used up: it woke the screen, or it

@@ -18,6 +18,8 @@ public struct KioskRuntime: Sendable {
         public var manualTime: Bool
         /// The day and month names the overlay spells (read from the system's locale by the driver).
         public var localeNames = LocaleNames.english
+        /// The touch screen's calibration from udev, used while the config has no `display.touchMatrix`.
+        public var udevTouchMatrix: TouchMatrix? = nil
 
         /// Settings for a real window (`manualTime` false) or a manual clock.
         public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false, localeNames: LocaleNames = .english) {
@@ -178,6 +180,7 @@ public struct KioskRuntime: Sendable {
 
     /// Gives the pager a paging input at the current simulated time; a person's input also pauses attract mode.
     mutating func page(_ input: KioskInput) -> [KioskEffect] {
+        let input = calibrated(input)  // A finger, where the panel says it is (display.touchMatrix).
         let person = KioskSession.isUserInput(input)
         if person {
             autoplay?.noteInput(at: now)
