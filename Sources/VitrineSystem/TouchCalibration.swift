@@ -1,4 +1,4 @@
-import CUdev
+internal import CUdev
 import VitrineCore
 
 /// The touch screen's calibration as udev has it: `LIBINPUT_CALIBRATION_MATRIX` of the first touch screen that
