@@ -40,6 +40,8 @@ public struct CardConfig: Sendable, Equatable {
     private var text: PackedText
     /// When the card shows and for how long (`duration`, `from`, `until`, `hours`); empty: always, for the interval.
     public var schedule = CardSchedule()
+    /// The card's video (`video`, see `CardConfig+Video.swift`); nil for a picture card.
+    public var video: CardVideo? = nil
 
     /// Creates a card.
     public init(id: String? = nil, title: String, subtitle: String = "", image: String) {
@@ -104,7 +106,7 @@ public struct CardConfig: Sendable, Equatable {
     /// Cards are equal when their texts are equal as text and their images are the same file: the same path bytes
     /// (``PathKey``), since canonically equivalent names are different files.
     public static func == (a: CardConfig, b: CardConfig) -> Bool {
-        guard a.schedule == b.schedule else { return false }
+        guard a.schedule == b.schedule, a.video == b.video else { return false }
         if a.text.isSame(as: b.text) { return true }
         return a.id == b.id && a.title == b.title && a.subtitle == b.subtitle && PathKey.same(a.image, b.image)
     }

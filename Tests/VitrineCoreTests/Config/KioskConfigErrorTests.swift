@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func imageIsRequired() {
-        #expect(onlyError(card(#""title": "T""#)) == #"cards[0].image: missing required key "image" (expected a non-empty string)"#)
+        #expect(onlyError(card(#""title": "T""#)) == #"cards[0].image: missing required key "image" (expected a non-empty string, or a "video")"#)
     }
 
     @Test func subtitleAndIdMustBeStrings() {
@@ -124,7 +124,7 @@ import Testing
             #"display.fit: expected "contain" or "cover", found "fill""#,
             "cards[1].title: expected a non-empty string, found an empty string",
             "cards[2]: expected an object, found a string",
-            #"cards[3].image: missing required key "image" (expected a non-empty string)"#,
+            #"cards[3].image: missing required key "image" (expected a non-empty string, or a "video")"#,
             "cards[4].image: expected a non-empty string, found a number",
             #"cards[4].title: missing required key "title" (expected a non-empty string)"#,
             "wrap: expected true or false, found null",
