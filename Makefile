@@ -10,9 +10,9 @@ RUNS ?= 10
 # deploy tests, systemd-socket-activate from systemd to pass a socket as systemd does, openbox for a window manager).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
-BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libxext-dev libxcb1-dev pkg-config
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libxext-dev libxcb1-dev pkg-config
 # systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
-TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox
+TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox ffmpeg
 # make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.
 DEB_PACKAGES := dpkg-dev
 

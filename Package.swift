@@ -22,6 +22,9 @@ let package = Package(
         // libheif's header, for HEIC and AVIF photos. Not linked: the shim opens libheif.so.1 when the first HEIF file
         // is met (its codecs cost about 2 MiB of PSS at every start otherwise), so no pkg-config link flags here.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        // FFmpeg's headers, for video cards. Not linked: the shim opens libavformat, libavcodec, libswscale and
+        // libavutil when the first video is met, so a kiosk without them runs and says once what to install.
+        .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // Bilinear scaling a row at a time with SDL's own arithmetic, so a JPEG is scaled into its card while it is decoded.
         .systemLibrary(name: "CStretch"),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
@@ -47,7 +50,7 @@ let package = Package(
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CFFmpeg"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",

@@ -60,6 +60,23 @@ public final class Surface {
         }
     }
 
+    /// A 32-bit surface holding a copy of tightly packed ARGB8888 pixels, row by row (a video frame).
+    public convenience init(argb pixels: [UInt32], size: PixelSize) throws(SDLError) {
+        try self.init(size: size)
+        guard pixels.count == size.width * size.height else {
+            throw SDLError(operation: "Surface(argb:)", message: "\(pixels.count) pixels do not make \(size)")
+        }
+        let s = pointer.pointee
+        SDL_LockSurface(pointer)
+        defer { SDL_UnlockSurface(pointer) }
+        guard let target = s.pixels else { return }
+        pixels.withUnsafeBytes { source in
+            for y in 0..<size.height {
+                (target + y * Int(s.pitch)).copyMemory(from: source.baseAddress! + y * size.width * 4, byteCount: size.width * 4)
+            }
+        }
+    }
+
     /// Decodes the image file at `path` (PNG, JPEG, GIF, BMP or WebP), after checking its header.
     ///
     /// The file is opened once, only as a regular file (``FileDescriptor/openRegularFile(_:)``: a FIFO, a device
