@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitrineCore
+import VitrineSystem
 import VitrineTestSupport
 
 /// Where the tests find `ffmpeg`.
@@ -117,6 +118,21 @@ struct VideoCardTests {
                                               "--output", folder.file("cut.png")], timeout: .seconds(20))
             #expect(cut.code == 0, "\(cut.err)")
             #expect(FileManager.default.fileExists(atPath: folder.file("cut.png")))
+        }
+    }
+
+    @Test func durationVideoIsTheVideosLength() throws {
+        try withVideoDeck { folder in
+            _ = try folder.write("timed.json", #"""
+                {"cards": [{"title": "A", "video": "clip.mp4", "duration": "video"}, {"title": "B", "video": "gone.mp4", "duration": "video"},
+                           {"title": "C", "video": "clip.mp4"}]}
+                """#)
+            let loaded = try KioskConfig.load(path: folder.file("timed.json"))
+            #expect(loaded.config.cards.map(\.schedule.duration) == [5, nil, nil])
+            #expect(loaded.warnings.map { "\($0.path): \($0.message)" }.contains {
+                $0.hasPrefix("cards[1].duration: \"video\": \(folder.file("gone.mp4")): not a video FFmpeg can read")
+                    && $0.hasSuffix("; the card lasts the autoplay interval")
+            }, "\(loaded.warnings)")
         }
     }
 }
