@@ -50,6 +50,10 @@ public final class DeckRenderer {
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
     private var deckGeneration = 0
     let discs = DiscTextures()
+    /// The QR code of the open detail panel's link.
+    private let detailCodes = DetailCodes()
+    /// The open detail panel the frame draws over the cards (``KioskFrame/detail``); nil for none.
+    private var detailPanel: DetailPanelFrame?
     private let fadeCopies = FadeCopies()
     private var upright: Texture?
     var composed: [Int: Texture] = [:]
@@ -196,6 +200,7 @@ public final class DeckRenderer {
             invalidate()
         }
         rotation = frame.rotation
+        detailPanel = frame.detail
         return drawFrame(frame.pager, progress: frame.progress)
     }
 
@@ -221,11 +226,15 @@ public final class DeckRenderer {
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+        if let detailPanel {
+            list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
+        }
         let order = pager.keptCardsByUrgency(drawing: list)
         let keep = Set(order)
         kept = (order, pager.pageCount)
         keepPreviews(keep)
-        if var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
+        // An open detail panel covers much of the card: its card keeps its texture rather than resting in the frame.
+        if detailPanel == nil, var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }
             prepareKept(errors: &drawn)
             return drawn
@@ -261,7 +270,7 @@ public final class DeckRenderer {
         }
         guard rotation != .none else {
             let failures = renderer.execute(list, resources: resources)
-            if failures.isEmpty, missing.isEmpty, keep.allSatisfy({ composed[$0] != nil }),
+            if failures.isEmpty, missing.isEmpty, detailPanel == nil, keep.allSatisfy({ composed[$0] != nil }),
                let rest = RestFrame(list, cardRect: stage.cardRect), composed[rest.index] != nil {
                 lastRestFrame = rest
             }

@@ -26,6 +26,14 @@ public struct CardVideo: Sendable, Equatable {
     }
 }
 
+extension CardConfig {
+    /// The card's video (`video`); nil for a picture card. Kept in ``CardExtras`` with the schedule and detail.
+    public var video: CardVideo? {
+        get { extras?.video }
+        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: newValue) }
+    }
+}
+
 extension KioskSchema {
     /// A card's video keys: `video`, and `duration` (seconds, or `"video"` for the video's length), in place of
     /// the schedule's own `duration`.

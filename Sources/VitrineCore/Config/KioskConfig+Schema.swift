@@ -18,6 +18,8 @@ enum KioskSchema {
         var controlSocket: String? = nil
         /// The folder the cards come from, for `"cards": {"folder": …}`.
         var folder: FolderSource? = nil
+        /// The broker of a fleet (`mqtt`, see `KioskSchema+MQTT.swift`); nil for none.
+        var mqtt: MQTTConfig? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
     }
@@ -35,6 +37,8 @@ enum KioskSchema {
         var video: JSONDocument.Node? = nil
         var imageSeen = false, videoSeen = false, durationFromVideo = false
         var durationPath: ConfigPath? = nil
+        /// `detail` (see `CardConfig+Detail.swift`).
+        var detail: CardDetail? = nil
 
         /// The card, when title and image were both found valid, with its image resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
@@ -42,6 +46,7 @@ enum KioskSchema {
             var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(picture, in: document))
             card.schedule = schedule
             card.video = cardVideo(images: images, in: document)
+            card.detail = detail
             return card
         }
     }
@@ -90,7 +95,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ])
+    ] + [mqttField])
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
@@ -173,7 +178,7 @@ enum KioskSchema {
             card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + videoFields + cardScheduleFields)
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail)])
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([
