@@ -61,21 +61,24 @@ struct CheckCommand {
             let library = try SDLLibrary(video: false)
             return withExtendedLifetime(library) { () -> Int32 in
                 let images = checkImages(config)
+                let videos = checkVideos(config)
                 let fonts = checkFonts()
                 if let font = config.style.titleFont, case .failure(let problem) = FontLibrary.titleFontFile(font) {
                     Log.warning("\(Limits.shortened(config.file)): \(FontLibrary.titleFontWarning(problem))")
                 }
-                let problems = deckProblems + images.problems + fonts.problems
+                let problems = deckProblems + images.problems + videos.problems + fonts.problems
                 for problem in problems { print(problem) }
-                for note in images.notes { print(note) }
+                for note in images.notes + videos.notes { print(note) }
                 if let at { print(CheckCommand.showingLine(config, at: at)) }
                 let cards = CheckCommand.count(config.cards.count, "card")
                 if problems.isEmpty {
-                    print("ok: \(cards), \(CheckCommand.count(images.total, "image")), \(CheckCommand.count(fonts.total, "font"))")
+                    let videoCount = videos.total > 0 ? ", \(CheckCommand.count(videos.total, "video"))" : ""
+                    print("ok: \(cards), \(CheckCommand.count(images.total, "image"))\(videoCount), \(CheckCommand.count(fonts.total, "font"))")
                     return ExitCode.ok
                 }
+                let videoCount = videos.total > 0 ? ", \(videos.usable) of \(CheckCommand.count(videos.total, "video")) usable" : ""
                 print("failed: \(CheckCommand.count(problems.count, "problem")) (\(cards), \(images.usable) of "
-                      + "\(CheckCommand.count(images.total, "image")) usable, \(fonts.usable) of \(CheckCommand.count(fonts.total, "font")) usable)")
+                      + "\(CheckCommand.count(images.total, "image")) usable\(videoCount), \(fonts.usable) of \(CheckCommand.count(fonts.total, "font")) usable)")
                 return ExitCode.dataError
             }
         } catch {
@@ -101,7 +104,7 @@ struct CheckCommand {
         var results: [PathKey: String?] = [:]  // Path (bytes: NFC and NFD are two files) to why it cannot be shown, nil when it can.
         let options = DecodeOptions(covering: ImageRequest(path: "", size: config.display.window).cardSize,
                                     exifOrientation: config.display.exifOrientation)
-        for (index, card) in config.cards.enumerated() {
+        for (index, card) in config.cards.enumerated() where !CheckCommand.imageIsItsVideo(card) {
             if results[PathKey(card.image)] == nil {
                 do throws(SDLError) {
                     let decoded = try ImageDecoder.decode(path: card.image, options: options)

@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine render`: one frame, headless, into a PNG.
 struct RenderCommand {
     static let help = """
-        usage: vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] [--at TIME] --output FILE.png
+        usage: vitrine render [--config PATH] [--page N] [--offset F] [--time T] [--size WxH] [--at TIME] --output FILE.png
 
         Draws one frame with SDL's software renderer into FILE.png; needs no display. The same inputs give
         the same bytes every time.
@@ -17,6 +17,9 @@ struct RenderCommand {
                           0.4 is 40 % of the way to card N+1, -0.4 to card N-1 (default 0). slide: the
                           card moved 0.4 of a page; fade: card N+1 blended 40 % over card N; none: card N
                           until 1, then card N+1. The dots mark card N throughout.
+          --time T        card N has been on screen T seconds since it landed: a video card shows the
+                          frame of that moment, looped by its length (default: not landed, so its poster
+                          or first frame)
           --size WxH      the frame's size in pixels (default: the config's window size)
           --at TIME       the local time an overlay's clock and date show, YYYY-MM-DDTHH:MM (default: now)
           --output FILE   where to write the PNG
@@ -25,6 +28,7 @@ struct RenderCommand {
     var configPath = "Config/kiosk.json"
     var page = 0
     var offset = 0.0
+    var time: Double?
     var size: PixelSize?
     var output: String?
     var at: LocalTime?
@@ -39,6 +43,7 @@ struct RenderCommand {
             case "--config": command.configPath = try reader.value(for: flag)
             case "--page": command.page = try ArgumentReader.integer(reader.value(for: flag), flag: flag)
             case "--offset": command.offset = try ArgumentReader.number(reader.value(for: flag), flag: flag, in: -1...1)
+            case "--time": command.time = try ArgumentReader.number(reader.value(for: flag), flag: flag, in: 0...86_400)
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--output": command.output = try reader.value(for: flag)
             case "--at": command.at = try ArgumentReader.localTime(reader.value(for: flag), flag: flag)
@@ -76,7 +81,7 @@ struct RenderCommand {
                 let fonts = try FontLibrary.forStyle(config, report: { Log.warning($0) })
                 let decor = FrameDecor(config: config, at: at ?? LocalClock.now, names: .system)
                 let frame = try HeadlessRenderer.frame(config: config, size: size ?? config.display.window, page: page,
-                                                       offset: offset, fonts: fonts, decor: decor, report: { Log.warning($0) })
+                                                       offset: offset, time: time, fonts: fonts, decor: decor, report: { Log.warning($0) })
                 do throws(SDLError) {
                     try frame.writePNG(to: output)
                 } catch {

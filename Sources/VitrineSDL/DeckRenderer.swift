@@ -58,6 +58,8 @@ public final class DeckRenderer {
     private let fadeCopies = FadeCopies()
     private var upright: Texture?
     var composed: [Int: Texture] = [:]
+    /// Video cards on screen since they landed, by card index: how long each has been (DeckRenderer+Video.swift).
+    public var videoTimes: [Int: Double] = [:]
     /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
     /// again (a deck of another size shapes their titles anew, an edit changes them): a card on screen keeps its
     /// picture when a schedule or a reload changes the number of cards or its texts.
@@ -306,9 +308,11 @@ public final class DeckRenderer {
 
     /// The image request for card `index` at the current card size.
     func imageRequest(_ index: Int) -> ImageRequest {
-        var request = ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
+        let moment = videoMoment(index)
+        var request = ImageRequest(path: moment?.path ?? cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
                                    exifOrientation: exifOrientation)
         request.background = background
+        request.videoTime = moment?.time ?? 0
         return request
     }
 

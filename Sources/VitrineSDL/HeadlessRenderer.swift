@@ -25,10 +25,12 @@ public final class HeadlessRenderer {
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the
     /// config's transition toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
-    /// `decor` is what is drawn over the cards (default: the config's dots, no overlay).
-    public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, fonts: FontLibrary,
+    /// `decor` is what is drawn over the cards (default: the config's dots, no overlay). With `time`, card `page` has
+    /// been on screen that many seconds since it landed: a video card shows the frame of that moment (`render --time`).
+    public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, time: Double? = nil, fonts: FontLibrary,
                              decor: FrameDecor? = nil, report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
         let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
+        if let time, config.cards.indices.contains(page) { headless.deck.videoTimes[page] = time }
         let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
                                           transition: config.transition, fraction: offset)
         return headless.render(pager, decor: decor)

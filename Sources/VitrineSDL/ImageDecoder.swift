@@ -65,6 +65,9 @@ public struct DecodeOptions: Hashable, Sendable {
     /// The colour transparent pixels are composited over: the letterbox colour (`display.background`), so a
     /// transparent picture shows what is around the card.
     public var background: Color
+    /// For a video file, how long its card has been on screen since it landed (``VideoClock``): the frame of that
+    /// moment is the picture; 0, the first frame, while it is brought in.
+    public var videoTime = 0.0
 
     /// Options for a picture covering `covering` pixels.
     public init(covering: PixelSize? = nil, exifOrientation: Bool = true, background: Color = .black) {
@@ -85,6 +88,7 @@ public enum ImageDecoder {
     /// Decodes the image file at `path`, or gives the reason it cannot be shown; gives up once `stop` (or
     /// ``DecodeStop/process``) is stopped.
     public static func decode(path: String, options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) throws(SDLError) -> DecodedImage {
+        if CardVideo.isVideoName(path) { return try decodeVideoFrame(path: path, options: options) }
         if let jpeg = try openJPEG(path: path) {
             defer { jpeg.file.close() }
             do throws(ImageProblem) {

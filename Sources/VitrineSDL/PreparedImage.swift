@@ -10,6 +10,8 @@ public struct ImageRequest: Hashable, Sendable {
     public var exifOrientation: Bool
     /// The colour the picture's transparent pixels are composited over (`display.background`).
     public var background = Color.black
+    /// For a video card, how long it has been on screen since it landed (``DecodeOptions/videoTime``).
+    public var videoTime = 0.0
 
     /// A request for the picture at `path` in a card of `size` pixels.
     public init(path: String, size: PixelSize, exifOrientation: Bool = true) {
@@ -19,7 +21,11 @@ public struct ImageRequest: Hashable, Sendable {
     }
 
     /// How the picture is decoded for this card: covering its 3:2 card.
-    public var decodeOptions: DecodeOptions { DecodeOptions(covering: cardSize, exifOrientation: exifOrientation, background: background) }
+    public var decodeOptions: DecodeOptions {
+        var options = DecodeOptions(covering: cardSize, exifOrientation: exifOrientation, background: background)
+        options.videoTime = videoTime
+        return options
+    }
 
     /// Requests are equal for the same path bytes (``PathKey``) and size.
     public static func == (a: ImageRequest, b: ImageRequest) -> Bool { PathKey.same(a.path, b.path) && a.size == b.size }

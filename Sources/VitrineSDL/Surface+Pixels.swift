@@ -37,6 +37,21 @@ extension Surface {
         }
     }
 
+    /// A 32-bit surface holding a copy of tightly packed ARGB8888 pixels, row by row (a video frame).
+    public convenience init(argb pixels: [UInt32], size: PixelSize) throws(SDLError) {
+        try self.init(size: size)
+        guard pixels.count == size.width * size.height else {
+            throw SDLError(operation: "Surface(argb:)", message: "\(pixels.count) pixels do not make \(size)")
+        }
+        withPixels { rows in
+            pixels.withUnsafeBufferPointer { source in
+                for y in 0..<size.height {
+                    rows.pixels(y).update(from: source.baseAddress! + y * size.width, count: size.width)
+                }
+            }
+        }
+    }
+
     /// A copy in ARGB8888, the format textures and scaling use.
     ///
     /// JPEGs decode to 24-bit RGB, and SDL's general converter takes about 20 ms for an 1800x1200 picture; this

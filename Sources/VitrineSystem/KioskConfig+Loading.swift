@@ -21,7 +21,8 @@ extension KioskConfig {
         } catch {
             throw ConfigError.unreadable(path: path, reason: error.reason)
         }
-        let (config, warnings) = try decode(bytes, file: path)
+        var (config, warnings) = try decode(bytes, file: path)
+        config = config.withVideoLengths(warnings: &warnings)
         return try listingFolder(of: config, warnings: warnings)
     }
 }

@@ -110,7 +110,7 @@ import VitrineTestSupport
             #expect(result.code == 65)
             #expect(result.out == """
                 \(config): cards[0].title: expected a string, found a number
-                \(config): cards[1].image: missing required key "image" (expected a non-empty string)
+                \(config): cards[1].image: missing required key "image" (expected a non-empty string, or a "video")
                 failed: 2 problems in the config
 
                 """)

@@ -18,25 +18,30 @@ public struct CardDetail: Sendable, Equatable {
 final class CardExtras: Sendable, Equatable {
     let schedule: CardSchedule
     let detail: CardDetail?
+    /// The card's video (`CardConfig+Video.swift`).
+    let video: CardVideo?
 
-    private init(schedule: CardSchedule, detail: CardDetail?) {
+    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?) {
         self.schedule = schedule
         self.detail = detail
+        self.video = video
     }
 
-    /// The box for `schedule` and `detail`; nil when the schedule is empty and there is no detail.
-    static func make(schedule: CardSchedule, detail: CardDetail?) -> CardExtras? {
-        schedule == CardSchedule() && detail == nil ? nil : CardExtras(schedule: schedule, detail: detail)
+    /// The box for `schedule`, `detail` and `video`; nil when the schedule is empty and there is neither.
+    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil) -> CardExtras? {
+        schedule == CardSchedule() && detail == nil && video == nil ? nil : CardExtras(schedule: schedule, detail: detail, video: video)
     }
 
-    static func == (a: CardExtras, b: CardExtras) -> Bool { a === b || (a.schedule == b.schedule && a.detail == b.detail) }
+    static func == (a: CardExtras, b: CardExtras) -> Bool {
+        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video)
+    }
 }
 
 extension CardConfig {
     /// What a tap on the card opens; nil (the default) for a card a tap leaves alone.
     public var detail: CardDetail? {
         get { extras?.detail }
-        set { extras = CardExtras.make(schedule: schedule, detail: newValue) }
+        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video) }
     }
 }
 

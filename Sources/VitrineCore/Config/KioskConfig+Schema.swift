@@ -37,14 +37,19 @@ enum KioskSchema {
         var image: JSONDocument.Node? = nil
         /// `duration`, `from`, `until` and `hours` (see `KioskSchema+Schedule.swift`).
         var schedule = CardSchedule()
+        /// `video`, `"duration": "video"` and whether the keys were there (see `CardConfig+Video.swift`).
+        var video: JSONDocument.Node? = nil
+        var imageSeen = false, videoSeen = false, durationFromVideo = false
+        var durationPath: ConfigPath? = nil
         /// `detail` (see `CardConfig+Detail.swift`).
         var detail: CardDetail? = nil
 
         /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
-            guard let image else { return nil }
-            var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
+            guard let picture = image ?? video else { return nil }
+            var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(picture, in: document))
             card.schedule = schedule
+            card.video = cardVideo(images: images, in: document)
             card.detail = detail
             return card
         }
@@ -65,10 +70,10 @@ enum KioskSchema {
             let cardsPath = path.rendering()
             for (index, element) in elements.enumerated() {
                 var card = CardDraft()
-                guard validator.decodeObject(element, at: cardsPath.appending(index: index), schema: KioskSchema.card, into: &card) else {
-                    continue
-                }
+                let cardPath = cardsPath.appending(index: index)
+                guard validator.decodeObject(element, at: cardPath, schema: KioskSchema.card, into: &card) else { continue }
                 count += 1
+                guard checkPicture(card, at: cardPath, validator: &validator) else { continue }
                 if let card = card.card(images: draft.images, in: validator.document) { cards.append(card) }
             }
             draft.cards = cards
@@ -179,10 +184,11 @@ enum KioskSchema {
         .init("subtitle", expected: "a string") { card, value, path, validator in
             if let subtitle = validator.text(value, at: path) { card.subtitle = subtitle }
         },
-        .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
+        .init("image", expected: "a non-empty string") { card, value, path, validator in
+            card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + scheduleFields.map { $0.lifted(into: \CardDraft.schedule) } + [detailField.lifted(into: \CardDraft.detail)])
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail)])
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

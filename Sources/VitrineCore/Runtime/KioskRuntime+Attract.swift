@@ -13,6 +13,7 @@ extension KioskRuntime {
     /// last look, whatever changed it: attract mode itself, a person, a control command, a schedule, a reload. So
     /// the card that comes always shows for its whole interval. Runs at the end of every input and wake.
     mutating func followCardOnScreen() {
+        followLanding()
         let card = headingCard
         guard card != attract.card else { return }
         attract.card = card
@@ -23,6 +24,7 @@ extension KioskRuntime {
     /// interval runs on; when not, ``followCardOnScreen()`` restarts it.
     mutating func renumberCardOnScreen(to card: Int?, same: Bool) {
         if same { attract.card = card }
+        if same, landing.card != nil { landing.card = card }
     }
 }
 

@@ -12,7 +12,9 @@ extension KioskRuntime {
             // starts from the one before), so a quiet night on manual time costs two steps, not millions.
             if session.isIdle, i < frame.steps - 2 { i = frame.steps - 2 }
             let stepTime = frame.stepTime(i)
-            effects += log(session.step(to: stepTime), t: clock.realTime(atSimulated: stepTime))
+            let events = session.step(to: stepTime), t = clock.realTime(atSimulated: stepTime)
+            noteLanding(events, at: t)
+            effects += log(events, t: t)
             i += 1
         }
         guard exit == nil else { return effects }

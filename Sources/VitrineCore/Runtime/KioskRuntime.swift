@@ -49,6 +49,8 @@ public struct KioskRuntime: Sendable {
     var choresOut = false
     /// The card whose attract interval runs (see `KioskRuntime+Attract.swift`).
     var attract = AttractState()
+    /// The card that landed last and when: video cards' clocks (`KioskRuntime+Video.swift`).
+    var landing = LandingState()
     let lockdown: Lockdown
     var clock: FixedTimestepClock
     /// The window's drawable in physical pixels, and pixels per point.

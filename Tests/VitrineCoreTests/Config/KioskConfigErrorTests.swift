@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func imageIsRequired() {
-        #expect(onlyError(card(#""title": "T""#)) == #"cards[0].image: missing required key "image" (expected a non-empty string)"#)
+        #expect(onlyError(card(#""title": "T""#)) == #"cards[0].image: missing required key "image" (expected a non-empty string, or a "video")"#)
     }
 
     @Test func subtitleAndIdMustBeStrings() {
@@ -124,7 +124,7 @@ import Testing
             "display.window.height: expected a whole number from 1 to 8192, found 1.5",
             #"display.fit: expected "contain" or "cover", found "fill""#,
             "cards[2]: expected an object, found a string",
-            #"cards[3].image: missing required key "image" (expected a non-empty string)"#,
+            #"cards[3].image: missing required key "image" (expected a non-empty string, or a "video")"#,
             "cards[4].image: expected a non-empty string, found a number",
             "wrap: expected true or false, found null",
         ])
