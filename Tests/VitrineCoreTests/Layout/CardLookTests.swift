@@ -15,7 +15,10 @@ import Testing
     }
 
     func texts(_ layout: CardLayout) -> [(String, Point, Color)] {
-        layout.displayList.commands.compactMap { if case .text(let t, _, _, let o, let c, _) = $0 { (t, o, c) } else { nil } }
+        layout.displayList.commands.compactMap { command -> (String, Point, Color)? in
+            guard case .text(let t, _, _, let o, let c, _) = command else { return nil }
+            return (t, o, c)
+        }
     }
 
     @Test func aCardWithNeitherTitleNorSubtitleIsItsPictureAlone() {

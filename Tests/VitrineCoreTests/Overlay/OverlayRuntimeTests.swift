@@ -70,7 +70,10 @@ import Testing
         let overlay = OverlayText(clock: "10:00", date: "Thu 24 Dec", position: .topTrailing, color: .white)
         let list = DisplayList.frame(stage: stage, pager: pager, background: .black, decor: FrameDecor(overlay: overlay),
                                      measurer: FixedWidthMeasurer())
-        let texts = list.commands.compactMap { if case .text(let t, _, let size, let o, _, _) = $0 { (t, size, o) } else { nil } }
+        let texts = list.commands.compactMap { command -> (String, Int, Point)? in
+            guard case .text(let t, _, let size, let o, _, _) = command else { return nil }
+            return (t, size, o)
+        }
         #expect(texts.map(\.0) == ["10:00", "Thu 24 Dec"])
         // Top-trailing: the box 32 px in from the corner, 16 px of inset; "10:00" is 5 × 33.6 → 168 wide at 56 px.
         #expect(texts[0].1 == 56 && texts[0].2 == Point(x: 1200 - 32 - 16 - 168, y: 32 + 16))
