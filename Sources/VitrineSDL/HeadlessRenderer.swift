@@ -23,12 +23,12 @@ public final class HeadlessRenderer {
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the
-    /// config's transition toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
+    /// config's transition (a fade under reduced motion) toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
     public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, fonts: FontLibrary,
                              report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
         let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
-                                          transition: config.transition, fraction: offset)
+                                          transition: config.pagingTransition, fraction: offset)
         return headless.render(pager)
     }
 

@@ -30,6 +30,7 @@ extension KioskConfig {
         config.controlSocket = draft.controlSocket
         config.folder = draft.folder
         config.transition = draft.transition
+        config.accessibility = draft.accessibility
         return (config, validator.warnings)
     }
 

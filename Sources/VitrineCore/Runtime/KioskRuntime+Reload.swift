@@ -116,6 +116,7 @@ extension KioskRuntime {
         }
         effects += log(pagerEvents, t: t)
         session.pager.transition = new.transition
+        session.pager.motion = new.motion
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
         let sameCard = old.cards.indices.contains(settledOldPage) && new.cards.indices.contains(newPage)

@@ -84,6 +84,7 @@ public struct KioskRuntime: Sendable {
                                stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
                                rotation: display.rotation)
         session.pager.transition = config.transition
+        session.pager.motion = config.motion
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
