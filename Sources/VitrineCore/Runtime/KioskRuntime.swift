@@ -127,6 +127,8 @@ public struct KioskRuntime: Sendable {
                 effects += quit(.userQuit)
             } else if let key = KioskKeymap.navigation(forKey: name) {
                 effects += page(.key(key))
+            } else if KioskRuntime.isPauseKey(name) {
+                effects += togglePauseByVisitor()
             }
         case .closeRequest:
             if lockdown.closeRequestQuits { effects += quit(.userQuit) }
