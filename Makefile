@@ -7,12 +7,14 @@ CONFIG ?= Config/kiosk.json
 RUNS ?= 10
 # Build-time libraries, and the tools the tests drive (Xvfb and xdotool for the end-to-end window tests, xwd from
 # x11-apps to read back what a window shows, xrandr from x11-xserver-utils to resize the screen, rsync for the
-# deploy tests, systemd-socket-activate from systemd to pass a socket as systemd does, openbox for a window manager).
+# deploy tests, systemd-socket-activate from systemd to pass a socket as systemd does, openbox for a window manager,
+# zbarimg from zbar-tools to read the detail panel's QR code back; libqrencode-dev draws it; mosquitto and its
+# clients for the fleet tests: a real broker).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
-BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libxext-dev libxcb1-dev pkg-config
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libqrencode-dev libxext-dev libxcb1-dev libmosquitto-dev pkg-config
 # systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
-TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox
+TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients
 # make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.
 DEB_PACKAGES := dpkg-dev
 

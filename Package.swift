@@ -22,6 +22,7 @@ let package = Package(
         // libheif's header, for HEIC and AVIF photos. Not linked: the shim opens libheif.so.1 when the first HEIF file
         // is met (its codecs cost about 2 MiB of PSS at every start otherwise), so no pkg-config link flags here.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         // Bilinear scaling a row at a time with SDL's own arithmetic, so a JPEG is scaled into its card while it is decoded.
         .systemLibrary(name: "CStretch"),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
@@ -41,17 +42,21 @@ let package = Package(
         // Powers the display down while the kiosk sleeps (DPMS from libXext, or the X screen saver): DisplayPower.swift.
         .systemLibrary(name: "CX11Power", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
 
+        // libmosquitto's header, for a fleet member's MQTT client (`mqtt`). Not linked: the shim opens
+        // libmosquitto.so.1 when a config with an `mqtt` key starts, so a kiosk without one never loads it.
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+
         // The pure core: deck model, config, layout, paging, display lists and the kiosk runtime. No SDL, no
         // threads, no I/O: it takes inputs at a time and returns effects.
         .target(name: "VitrineCore", linkerSettings: [.linkedLibrary("m")]),
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CMosquitto"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CStretch", "CLazyLink", "CSplash"]),
+                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CQREncode", "CStretch", "CLazyLink", "CSplash"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),

@@ -35,8 +35,8 @@ except ImportError:
     sys.exit("image_suites.py needs Pillow: pip install pillow")
 
 MIB = 1024 * 1024
-DECODE_MEMORY = 96 * MIB       # ImageLimits.decodeMemoryBytes, the file's bytes included when they are held
-HEIF_DECODE_MEMORY = 160 * MIB  # ImageLimits.heifDecodeMemoryBytes, for HEIC and AVIF
+DECODE_MEMORY = 64 * MIB       # ImageLimits.decodeMemoryBytes, everything a decode holds counted
+HEIF_DECODE_MEMORY = 112 * MIB  # ImageLimits.heifDecodeMemoryBytes, for HEIC and AVIF (libheif decodes whole)
 TOLERANCE = 24                 # a channel difference over this counts as a different pixel
 WRONG_SHARE = 0.005            # more than this share of different pixels is WRONG
 

@@ -11,6 +11,7 @@
 #include <jerror.h>
 #include <errno.h>
 #include <unistd.h>
+#include <stdint.h>
 
 /// A decompressor with its error manager, progress monitor and limits.
 typedef struct vitrine_jpeg {
@@ -40,6 +41,12 @@ typedef struct vitrine_jpeg {
     void *stop_context;
     /// The source reading a file descriptor (``vitrine_jpeg_create_file``), freed with the decompressor.
     void *file_source;
+    /// A progressive JPEG's coefficient arrays, kept compact (``vitrine_jpeg_compact_coefficients``), the bytes
+    /// they hold now and at most, and the most they may hold before the decode is refused (0: not compact).
+    struct vitrine_barray *arrays;
+    size_t compact_bytes, compact_peak, compact_limit;
+    JBLOCKARRAY (*original_access)(j_common_ptr, jvirt_barray_ptr, JDIMENSION, JDIMENSION, boolean);
+    void (*original_realize)(j_common_ptr);
 } vitrine_jpeg;
 
 static void vitrine_jpeg_error_exit(j_common_ptr info) {
@@ -94,8 +101,11 @@ static inline vitrine_jpeg *vitrine_jpeg_new(void) {
     return j;
 }
 
+static inline void vitrine_jpeg_free_arrays(vitrine_jpeg *j);
+
 static inline void vitrine_jpeg_destroy(vitrine_jpeg *j) {
     jpeg_destroy_decompress(&j->info);
+    vitrine_jpeg_free_arrays(j);
     free(j->file_source);
     free(j);
 }
@@ -222,4 +232,151 @@ static inline int vitrine_jpeg_finish(vitrine_jpeg *j) {
     if (setjmp(j->jump)) return 0;
     jpeg_finish_decompress(&j->info);
     return 1;
+}
+
+// A progressive JPEG's coefficients are all kept while it is decoded: 128 bytes a block of 8x8 (a 24-megapixel
+// 4:2:0 photo: 69 MiB), most of them zero. Its virtual block arrays are taken over from libjpeg's memory manager
+// (request, realize and access are its documented methods) and each block row kept compact: per block, a 64-bit
+// mask of its non-zero coefficients and those coefficients; a row of zeros takes nothing. A window of the rows
+// libjpeg asks for at once is unpacked, and packed again when it moves on.
+typedef struct vitrine_barray {
+    JDIMENSION rows, blocks, max_access;
+    unsigned char **packed;  /// A block row's packed bytes, NULL when all zero.
+    size_t *packed_bytes;
+    JBLOCKARRAY window;      /// `max_access` unpacked rows, from `first` (`count` of them hold rows).
+    JBLOCKROW window_blocks;
+    unsigned char *scratch;  /// Room to pack a row: at most a mask and 64 coefficients a block.
+    JDIMENSION first, count;
+    int dirty;
+    struct vitrine_barray *next;
+} vitrine_barray;
+
+static inline void vitrine_jpeg_free_arrays(vitrine_jpeg *j) {
+    while (j->arrays) {
+        vitrine_barray *a = j->arrays;
+        j->arrays = a->next;
+        if (a->packed) for (JDIMENSION r = 0; r < a->rows; r++) free(a->packed[r]);
+        free(a->packed); free(a->packed_bytes); free(a->window); free(a->window_blocks); free(a->scratch); free(a);
+    }
+}
+
+/// Counts `delta` bytes more (or fewer) held; past the limit, the decode is refused before they are allocated.
+static void vitrine_jpeg_count(vitrine_jpeg *j, long delta) {
+    if (delta > 0 && j->compact_bytes + (size_t)delta > j->compact_limit) {
+        snprintf(j->message, sizeof j->message, "coefficients over the limit");
+        longjmp(j->jump, 1);
+    }
+    j->compact_bytes += (size_t)delta;
+    if (j->compact_bytes > j->compact_peak) j->compact_peak = j->compact_bytes;
+}
+
+static jvirt_barray_ptr vitrine_jpeg_request_barray(j_common_ptr info, int pool, boolean pre_zero, JDIMENSION blocks,
+                                                    JDIMENSION rows, JDIMENSION max_access) {
+    (void)pool; (void)pre_zero;  // Every row starts as zeros.
+    vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
+    vitrine_barray *a = calloc(1, sizeof *a);
+    if (!a) ERREXIT1(info, JERR_OUT_OF_MEMORY, 10);
+    a->rows = rows; a->blocks = blocks; a->max_access = max_access;
+    a->next = j->arrays;
+    j->arrays = a;
+    return (jvirt_barray_ptr)a;
+}
+
+static void vitrine_jpeg_realize(j_common_ptr info) {
+    vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
+    j->original_realize(info);
+    for (vitrine_barray *a = j->arrays; a; a = a->next) {
+        if (a->window) continue;
+        size_t window = (size_t)a->max_access * a->blocks * sizeof(JBLOCK);
+        size_t most = (size_t)a->blocks * (8 + sizeof(JBLOCK));
+        vitrine_jpeg_count(j, (long)(window + most + a->rows * (sizeof(unsigned char *) + sizeof(size_t)) + a->max_access * sizeof(JBLOCKROW)));
+        a->scratch = malloc(most);
+        a->packed = calloc(a->rows, sizeof *a->packed);
+        a->packed_bytes = calloc(a->rows, sizeof *a->packed_bytes);
+        a->window = calloc(a->max_access, sizeof(JBLOCKROW));
+        a->window_blocks = calloc(1, window);
+        if (!a->packed || !a->packed_bytes || !a->window || !a->window_blocks || !a->scratch) ERREXIT1(info, JERR_OUT_OF_MEMORY, 11);
+        for (JDIMENSION r = 0; r < a->max_access; r++) a->window[r] = a->window_blocks + (size_t)r * a->blocks;
+    }
+}
+
+/// Packs the window's rows back (each as its mask and non-zero coefficients).
+static void vitrine_jpeg_pack(vitrine_jpeg *j, vitrine_barray *a) {
+    if (!a->dirty) return;
+    unsigned char *scratch = a->scratch;
+    for (JDIMENSION r = 0; r < a->count; r++) {
+        JDIMENSION row = a->first + r;
+        size_t used = 0;
+        int any = 0;
+        for (JDIMENSION b = 0; b < a->blocks; b++) {
+            const JCOEF *c = a->window[r][b];
+            uint64_t mask = 0;
+            size_t at = used + 8;
+            for (int k = 0; k < DCTSIZE2; k++) {
+                if (!c[k]) continue;
+                mask |= (uint64_t)1 << k;
+                memcpy(scratch + at, &c[k], sizeof(JCOEF));
+                at += sizeof(JCOEF);
+            }
+            memcpy(scratch + used, &mask, 8);
+            used = at;
+            any |= mask != 0;
+        }
+        size_t keep = any ? used : 0;
+        unsigned char *packed = NULL;
+        if (keep) {
+            vitrine_jpeg_count(j, (long)keep - (long)a->packed_bytes[row]);
+            packed = malloc(keep);
+            if (!packed) ERREXIT1((j_common_ptr)&j->info, JERR_OUT_OF_MEMORY, 13);
+            memcpy(packed, scratch, keep);
+        } else {
+            vitrine_jpeg_count(j, -(long)a->packed_bytes[row]);
+        }
+        free(a->packed[row]);
+        a->packed[row] = packed;
+        a->packed_bytes[row] = keep;
+    }
+    a->dirty = 0;
+}
+
+static JBLOCKARRAY vitrine_jpeg_access_barray(j_common_ptr info, jvirt_barray_ptr ptr, JDIMENSION start, JDIMENSION count,
+                                              boolean writable) {
+    vitrine_jpeg *j = (vitrine_jpeg *)info->client_data;
+    vitrine_barray *a = (vitrine_barray *)ptr;
+    if (count > a->max_access || start + count > a->rows || !a->window) ERREXIT(info, JERR_BAD_VIRTUAL_ACCESS);
+    if (start < a->first || start + count > a->first + a->count) {
+        vitrine_jpeg_pack(j, a);
+        a->first = start;
+        a->count = a->max_access < a->rows - start ? a->max_access : a->rows - start;
+        for (JDIMENSION r = 0; r < a->count; r++) {
+            JBLOCKROW out = a->window[r];
+            memset(out, 0, (size_t)a->blocks * sizeof(JBLOCK));
+            const unsigned char *p = a->packed[start + r];
+            if (!p) continue;
+            for (JDIMENSION b = 0; b < a->blocks; b++) {
+                uint64_t mask;
+                memcpy(&mask, p, 8);
+                p += 8;
+                while (mask) {
+                    int k = __builtin_ctzll(mask);
+                    memcpy(&out[b][k], p, sizeof(JCOEF));
+                    p += sizeof(JCOEF);
+                    mask &= mask - 1;
+                }
+            }
+        }
+    }
+    if (writable) a->dirty = 1;
+    return a->window + (start - a->first);
+}
+
+/// Keeps a progressive JPEG's coefficients compact, up to `limit` bytes with the windows (refused past it, with
+/// "coefficients over the limit"); call after reading the header, before starting.
+static inline void vitrine_jpeg_compact_coefficients(vitrine_jpeg *j, size_t limit) {
+    j->compact_limit = limit;
+    j->original_realize = j->info.mem->realize_virt_arrays;
+    j->original_access = j->info.mem->access_virt_barray;
+    j->info.mem->request_virt_barray = vitrine_jpeg_request_barray;
+    j->info.mem->realize_virt_arrays = vitrine_jpeg_realize;
+    j->info.mem->access_virt_barray = vitrine_jpeg_access_barray;
 }

@@ -11,6 +11,9 @@
 #include <string.h>
 #include <time.h>
 #include <png.h>
+#include <stdint.h>
+#include <errno.h>
+#include <unistd.h>
 
 /// A reader of a PNG held in memory, with its limits and what it reported.
 typedef struct vitrine_png {
@@ -18,6 +21,8 @@ typedef struct vitrine_png {
     png_infop info;
     const unsigned char *data;
     size_t size, at;
+    /// The file read instead of `data`, a read at a time at `at` (-1: none): a large PNG is never held whole.
+    int fd;
     char message[200];
     int warnings;
     char first_warning[200];
@@ -56,7 +61,17 @@ static void vitrine_png_read(png_structp png, png_bytep out, size_t count) {
         png_error(png, "decoding took longer than the time limit");
     }
     if (v->size - v->at < count) png_error(png, "the file is cut off");
-    memcpy(out, v->data + v->at, count);
+    if (v->fd >= 0) {
+        size_t done = 0;
+        while (done < count) {
+            ssize_t got = pread(v->fd, out + done, count - done, (off_t)(v->at + done));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) png_error(png, got < 0 ? "the file cannot be read" : "the file is cut off");
+            done += (size_t)got;
+        }
+    } else {
+        memcpy(out, v->data + v->at, count);
+    }
     v->at += count;
 }
 
@@ -68,6 +83,7 @@ static inline vitrine_png *vitrine_png_create(const unsigned char *data, size_t 
     if (!v) return NULL;
     v->data = data;
     v->size = size;
+    v->fd = -1;
     v->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, v, vitrine_png_error, vitrine_png_warning);
     if (!v->png) { free(v); return NULL; }
     v->info = png_create_info_struct(v->png);
@@ -84,6 +100,15 @@ static void vitrine_png_row_decoded(png_structp png, png_row_infop row, png_byte
     (void)row; (void)data;
     vitrine_png *v = (vitrine_png *)png_get_error_ptr(png);
     if (v->rows_left > 0 && --v->rows_left == 0) v->rows_done = 1;
+}
+
+/// A reader of the PNG file open as `fd`, `size` bytes long (which must stay open while it lives), with the limits
+/// of ``vitrine_png_create``; NULL without memory.
+static inline vitrine_png *vitrine_png_create_file(int fd, size_t size, unsigned max_width, unsigned max_height, size_t chunk_bytes,
+                                                   unsigned chunk_count) {
+    vitrine_png *v = vitrine_png_create(NULL, size, max_width, max_height, chunk_bytes, chunk_count);
+    if (v) v->fd = fd;
+    return v;
 }
 
 static inline void vitrine_png_destroy(vitrine_png *v) {
@@ -128,3 +153,22 @@ static inline int vitrine_png_read_row(vitrine_png *v, unsigned char *row) {
     png_read_row(v->png, row, NULL);
     return 1;
 }
+
+/// Adds a row of `columns` BGRA pixels of an interlace pass (its pixels at `x0`, `x0 + dx`, …), each composited over
+/// the B, G, R of `under`, into the three sums of the box of `factor` pixels across each falls in, from `boxes`;
+/// says whether any was not opaque. 16-bit sums hold a box of up to 16 x 16 pixels; the 32-bit ones any.
+#define VITRINE_PNG_SUM_ROW(name, type) \
+static inline int name(const unsigned char *row, int columns, int x0, int dx, int factor, type *boxes, const unsigned char *under) { \
+    int transparent = 0; \
+    for (int i = 0; i < columns; i++) { \
+        const unsigned char *p = row + i * 4; \
+        unsigned a = p[3]; \
+        if (a != 255) transparent = 1; \
+        type *o = boxes + ((x0 + i * dx) / factor) * 3; \
+        for (int c = 0; c < 3; c++) o[c] += (type)((p[c] * a + under[c] * (255 - a) + 127) / 255); \
+    } \
+    return transparent; \
+}
+VITRINE_PNG_SUM_ROW(vitrine_png_sum_row16, uint16_t)
+VITRINE_PNG_SUM_ROW(vitrine_png_sum_row32, uint32_t)
+#undef VITRINE_PNG_SUM_ROW

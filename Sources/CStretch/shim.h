@@ -84,3 +84,12 @@ static inline void vitrine_stretch_row(const vitrine_stretch_axis *x, const uint
         *out++ = vitrine_stretch_pixel(upper + index, lower + index, keep, take, 128);
     }
 }
+
+/// Adds a row of `width` B, G, R pixels (a 24-bit BMP's) into the R, G, B sums of the box of `factor` pixels across
+/// each falls in (for shrinking while reading, a row at a time).
+static inline void vitrine_sum_bgr_row(const uint8_t *row, int32_t width, int32_t factor, uint32_t *sums) {
+    for (int32_t x = 0; x < width; x++) {
+        uint32_t *o = sums + (x / factor) * 3;
+        o[0] += row[x * 3 + 2]; o[1] += row[x * 3 + 1]; o[2] += row[x * 3];
+    }
+}

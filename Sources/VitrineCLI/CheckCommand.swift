@@ -49,7 +49,7 @@ struct CheckCommand {
         do throws(ConfigError) {
             let (loaded, warnings) = try KioskConfig.load(path: configPath)
             for warning in warnings where !warning.failsCheck { Log.warning("\(warning)") }
-            deckProblems = warnings.filter(\.failsCheck).map(\.description)
+            deckProblems = warnings.filter(\.failsCheck).map(\.description) + (loaded.mqtt?.problems(configFile: configPath) ?? [])
             config = loaded
         } catch {
             for warning in error.warnings { Log.warning("\(warning)") }

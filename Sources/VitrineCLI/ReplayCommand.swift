@@ -15,7 +15,7 @@ struct ReplayCommand {
         Script lines are JSON objects, one per line, in time order:
           {"at":0.10,"touch":"down","x":0.8,"y":0.5}     touch down|move|up, coordinates 0 to 1
           {"at":0.10,"mouse":"move","x":960,"y":400}     mouse down|move|up, window points
-          {"at":1.0,"key":"right"}                       right left pageup pagedown home end 1..9
+          {"at":1.0,"key":"right"}                       right left pageup pagedown home end 1..9 escape
           {"at":1.0,"wheel":{"dx":-1,"dy":0}}            wheel in notches: +dx right, +dy up (away)
           {"at":1.0,"wheel":{"dx":0.4,"dy":0}}           a fractional delta is a trackpad's precise one
           {"at":1.0,"page":3}                            ask for card 3 (from 0), animated

@@ -59,7 +59,7 @@ enum Vitrine {
             return ExitCode.ok
         }
         if arguments.first == "--version" {
-            print("vitrine 0.1 (\(SDLLibrary.versions))")
+            print("vitrine \(VitrineVersion.string) (\(SDLLibrary.versions))")
             return ExitCode.ok
         }
         do throws(UsageError) {

@@ -55,7 +55,8 @@ public final class CardCache: Sendable {
     /// Everything besides the image that shapes `composer`'s card: its texts and geometry, and the fonts.
     func shape(_ composer: CardComposer) -> [String] {
         [composer.card.image, composer.card.title, composer.card.subtitle, "\(composer.pageCount)", "\(composer.size.width)x\(composer.size.height)",
-         "\(composer.pointScale)", "\(composer.exifOrientation)"] + fontShape
+         "\(composer.pointScale)", "\(composer.exifOrientation)",
+         "\(composer.background.red),\(composer.background.green),\(composer.background.blue)"] + fontShape
     }
 
     /// The entry's path for `composer`'s card, when its image can be looked at.
@@ -112,34 +113,33 @@ public final class CardCache: Sendable {
         Surface(argb8888: card.mapping.base + CardCache.headerBytes, size: card.size, pitch: card.pitch, heldBy: card.mapping)
     }
 
-    /// Writes `surface` as `composer`'s card: a temporary file, synced, then renamed over the entry; then keeps the
-    /// newest ``maximumEntries``. Failures are ignored (no cache is fine).
-    public func store(_ surface: Surface, for composer: CardComposer) {
-        guard surface.size == composer.size, let path = path(for: composer) else { return }
+    /// Writes `surface` as `composer`'s card with ``FileDescriptor/replaceAtomically(_:replacing:permissions:write:)``:
+    /// a new temporary file (`O_EXCL | O_NOFOLLOW`, so a link or a FIFO planted at its name is never followed or
+    /// opened), synced, then renamed over the entry; a symbolic link, a FIFO or anything but a regular file at the
+    /// entry's path is left alone. Then keeps the newest ``maximumEntries``. Gives the failure, if any, for tests:
+    /// the kiosk ignores it (no cache is fine), and no partial entry is ever left.
+    @discardableResult
+    public func store(_ surface: Surface, for composer: CardComposer) -> SystemError? {
+        guard surface.size == composer.size, let path = path(for: composer) else { return nil }
         mkdir(folder, 0o755)
-        let temporary = path + ".tmp.\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        var ok = true
         var header = CardCache.magic
         for value in [CardCacheKey.formatVersion, composer.size.width, composer.size.height] {
             header += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
-        let file = FileDescriptor(rawValue: descriptor)
-        ok = header.withUnsafeBytes { bytes in (try? file.write(bytes)) != nil }
-        let s = surface.pointer.pointee
-        if let pixels = s.pixels?.assumingMemoryBound(to: UInt8.self) {
-            for y in 0..<composer.size.height where ok {
-                ok = (try? file.write(UnsafeRawBufferPointer(start: pixels + y * Int(s.pitch), count: composer.size.width * 4))) != nil
+        do throws(SystemError) {
+            try FileDescriptor.replaceAtomically(path) { _, file throws(SystemError) in
+                let failure = header.withUnsafeBytes { bytes -> SystemError? in
+                    do throws(SystemError) { try file.write(bytes) } catch { return error }
+                    return nil
+                }
+                if let failure { throw failure }
+                try surface.forEachRow { row throws(SystemError) in try file.write(row) }
             }
-        }
-        ok = ok && fsync(descriptor) == 0
-        close(descriptor)
-        guard ok, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return
+        } catch {
+            return error
         }
         prune()
+        return nil
     }
 
     /// Writes `surface` in the background (utility priority), so the first picture never waits for the disk.
@@ -155,7 +155,7 @@ public final class CardCache: Sendable {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name.hasPrefix("card-") { names.append(name) }
+            if name.hasPrefix("card-") || name.hasPrefix(".card-") { names.append(name) }
         }
         return names
     }
@@ -166,7 +166,8 @@ public final class CardCache: Sendable {
         for name in entries() {
             var status = stat()
             guard stat(folder + "/" + name, &status) == 0 else { continue }
-            if name.contains(".tmp.") {
+            // A writer killed mid-write leaves its temporary file: `.card-….XXXX` (older kiosks: `card-….tmp.PID`).
+            if name.hasPrefix(".") || name.contains(".tmp.") {
                 if time(nil) - status.st_mtim.tv_sec > 60 { unlink(folder + "/" + name) }
                 continue
             }

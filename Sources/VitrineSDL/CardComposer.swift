@@ -27,10 +27,12 @@ public struct CardComposer: Hashable, Sendable {
     public var pointScale: Double
     /// Whether the picture is turned upright by its Exif orientation.
     public var exifOrientation = true
+    /// The letterbox colour (`display.background`) the picture's transparent pixels are composited over.
+    public var background = Color.black
 
     /// How the card's picture is decoded: covering its 3:2 card.
     public var decodeOptions: DecodeOptions {
-        DecodeOptions(covering: ImageRequest(path: card.image, size: size).cardSize, exifOrientation: exifOrientation)
+        DecodeOptions(covering: ImageRequest(path: card.image, size: size).cardSize, exifOrientation: exifOrientation, background: background)
     }
 
     /// A composer for card `index` of `pageCount` at `size` pixels.

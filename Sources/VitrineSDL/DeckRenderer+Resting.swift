@@ -59,7 +59,7 @@ struct RestFrame {
             case .fill(let rect, _):
                 guard index != nil else { return nil }  // A fill under the card would be drawn over by it.
                 cover(rect)
-            case .image, .scrim, .text, .centeredText, .fadedCard:
+            case .image, .scrim, .text, .centeredText, .fadedCard, .clip:
                 return nil
             }
         }

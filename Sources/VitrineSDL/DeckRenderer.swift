@@ -50,6 +50,10 @@ public final class DeckRenderer {
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
     private var deckGeneration = 0
     let discs = DiscTextures()
+    /// The QR code of the open detail panel's link.
+    private let detailCodes = DetailCodes()
+    /// The open detail panel the frame draws over the cards (``KioskFrame/detail``); nil for none.
+    private var detailPanel: DetailPanelFrame?
     private let fadeCopies = FadeCopies()
     private var upright: Texture?
     var composed: [Int: Texture] = [:]
@@ -189,8 +193,12 @@ public final class DeckRenderer {
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }
-        background = frame.background
+        if frame.background != background {  // Transparent pictures were composited over the old colour.
+            background = frame.background
+            invalidate()
+        }
         rotation = frame.rotation
+        detailPanel = frame.detail
         return drawFrame(frame.pager, progress: frame.progress)
     }
 
@@ -216,11 +224,15 @@ public final class DeckRenderer {
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+        if let detailPanel {
+            list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
+        }
         let order = pager.keptCardsByUrgency(drawing: list)
         let keep = Set(order)
         kept = (order, pager.pageCount)
         keepPreviews(keep)
-        if var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
+        // An open detail panel covers much of the card: its card keeps its texture rather than resting in the frame.
+        if detailPanel == nil, var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }
             prepareKept(errors: &drawn)
             return drawn
@@ -256,7 +268,7 @@ public final class DeckRenderer {
         }
         guard rotation != .none else {
             let failures = renderer.execute(list, resources: resources)
-            if failures.isEmpty, missing.isEmpty, keep.allSatisfy({ composed[$0] != nil }),
+            if failures.isEmpty, missing.isEmpty, detailPanel == nil, keep.allSatisfy({ composed[$0] != nil }),
                let rest = RestFrame(list, cardRect: stage.cardRect), composed[rest.index] != nil {
                 lastRestFrame = rest
             }
@@ -293,8 +305,10 @@ public final class DeckRenderer {
 
     /// The image request for card `index` at the current card size.
     func imageRequest(_ index: Int) -> ImageRequest {
-        ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
-                     exifOrientation: exifOrientation)
+        var request = ImageRequest(path: cards[index].image, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height),
+                                   exifOrientation: exifOrientation)
+        request.background = background
+        return request
     }
 
     /// Makes a texture of a card the preparer composed; should that have failed, composes the card here.
@@ -338,6 +352,7 @@ public final class DeckRenderer {
         var composer = CardComposer(card: cards[index], index: index, pageCount: pageCount,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
         composer.exifOrientation = exifOrientation
+        composer.background = background
         return composer
     }
 

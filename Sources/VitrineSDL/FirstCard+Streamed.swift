@@ -21,7 +21,9 @@ extension FirstCard {
     static func compose(_ streamed: Surface, image: String, hint: DecodeOptions, plan expected: CardComposer?, fonts: FontLibrary,
                         cache: CardCache?) -> Output? {
         guard let expected, PathKey.same(image, expected.card.image), expected.size == streamed.size,
-              expected.decodeOptions == DecodeOptions(covering: streamed.size, exifOrientation: hint.exifOrientation) else { return nil }
+              // A streamed JPEG has no transparent pixels: the background it would be composited over is moot.
+              expected.decodeOptions == DecodeOptions(covering: streamed.size, exifOrientation: hint.exifOrientation,
+                                                      background: expected.background) else { return nil }
         let decoded = Result<Surface, SDLError>.failure(SDLError(operation: "first card", message: "decoded straight into the card"))
         do throws(SDLError) {
             let card = try expected.composeSurface(over: streamed, fonts: fonts)

@@ -7,17 +7,18 @@ import VitrineCore
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
 /// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:)`` counts it (about 15 megapixels at most); its width and
-/// height are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`).
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` counts it; its width and height are held to 32768
+/// each before any decoding (`heif_context_set_maximum_image_size_limit`). Pictures without alpha, 8 bits a
+/// sample, are taken as libheif's YCbCr 4:2:0 planes and turned into RGB as they are shrunk.
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
     static let maximumSide: Int32 = 32_768
 
     /// Decodes `bytes`, a whole HEIF file, shrunk to cover `target` (nil: full size).
-    static func decode(_ bytes: [UInt8], covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?, background: Color = .black) throws(ImageProblem) -> DecodedImage {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
-                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target)
+                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target, background: background)
             }
         }
         return try result.get()
@@ -30,7 +31,8 @@ enum HEIFDecoder {
                            + "(for example with heif-convert, from Debian's libheif-examples)")
     }
 
-    private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?) throws(ImageProblem) -> DecodedImage {
+    private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?,
+                               background: Color) throws(ImageProblem) -> DecodedImage {
         guard let heif = vitrine_heif()?.pointee else {
             throw .unsupportedFormat(name, hint: "libheif is not installed (apt-get install libheif1), or convert it to JPEG first "
                                      + "(for example with heif-convert, from Debian's libheif-examples)")
@@ -47,36 +49,125 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        let shown = DecodeScale.boxed(size, target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1)
-        let needed = ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: shown)
-        guard needed <= ImageLimits.heifDecodeMemoryBytes else {
-            throw .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
-                             + "shown at \(shown.width)x\(shown.height), and its \(buffer.count / 1024) KiB file), over the "
-                             + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
+        // libheif's YCbCr 4:2:0 planes (1.5 bytes a pixel) converted and shrunk a box row at a time, rather than its
+        // interleaved RGBA (4 more bytes a pixel); pictures with alpha or more than 8 bits still come as RGBA.
+        let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && heif.image_handle_get_luma_bits_per_pixel!(handle) == 8
+        // A picture whose copy at card size would not fit beside libheif's is shown smaller, by up to twice the
+        // factor (a 3648x2736 AVIF for a 1920x1280 card: 1824x1368).
+        let least = target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1
+        func counted(_ factor: Int) -> Int {
+            ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar, isAVIF: name == "AVIF")
         }
+        var factor = least
+        while counted(factor) > ImageLimits.heifDecodeMemoryBytes, factor < max(2, least * 2) { factor += 1 }
+        let shown = DecodeScale.boxed(size, factor), needed = counted(factor)
+        if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed) { throw problem }
+        let extra = factor - least
         var image: OpaquePointer?
-        try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil), name)
+        try check(heif.decode_image!(handle, &image, planar ? heif_colorspace_YCbCr : heif_colorspace_RGB,
+                                     planar ? heif_chroma_420 : heif_chroma_interleaved_RGBA, nil), name)
         guard let image else { throw .corruptData(.heif, "no pixels") }
         defer { heif.image_release!(image) }
-        var stride: Int32 = 0
-        let width = Int(heif.image_get_width!(image, heif_channel_interleaved)), height = Int(heif.image_get_height!(image, heif_channel_interleaved))
-        guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
+        let (surface, sawTransparency, stored): (Surface, Bool, PixelSize)
+        if planar {
+            (surface, stored) = try shrinkPlanar(image, heif: heif, handle: handle, covering: target, extra: extra)
+            sawTransparency = false
+        } else {
+            var stride: Int32 = 0
+            let width = Int(heif.image_get_width!(image, heif_channel_interleaved)), height = Int(heif.image_get_height!(image, heif_channel_interleaved))
+            guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
+                throw .corruptData(.heif, "no pixels")
+            }
+            stored = PixelSize(width: width, height: height)
+            (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
+                                                    factor: (target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1) + extra,
+                                                    background: background)
+        }
+        var decoded = DecodedImage(surface: surface, notes: ["decoded from \(name) with libheif"])
+        if sawTransparency { decoded.noteTransparency(over: background) }
+        decoded.wholeSize = stored
+        decoded.extraFactor = extra
+        decoded.decodeBytes = needed
+        return decoded
+    }
+
+    /// Why a HEIF picture of `size`, shown at `shown`, from a file of `fileBytes` whose decode is counted at
+    /// `needed` bytes is refused; nil when it fits ``ImageLimits/heifDecodeMemoryBytes``.
+    static func problem(name: String, size: PixelSize, shown: PixelSize, fileBytes: Int, needed: Int) -> ImageProblem? {
+        guard needed > ImageLimits.heifDecodeMemoryBytes else { return nil }
+        return .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
+                          + "shown at \(shown.width)x\(shown.height), and its \(fileBytes / 1024) KiB file), over the "
+                          + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
+    }
+
+    /// Why the HEIF file of `fileBytes` whose first bytes are `head` (probed as `info`) is refused before it is read,
+    /// counted as an 8-bit picture without alpha: libheif's own size, once it has read the file, may be smaller
+    /// (cropped) but not larger than the largest `ispe` the probe found.
+    static func problemBeforeReading(head: [UInt8], info: ImageInfo, fileBytes: Int, covering target: PixelSize?) -> ImageProblem? {
+        let name = ImageProbe.heifBrand(of: head) ?? "HEIF"
+        let shown = DecodeScale.boxed(info.size, target.map { DecodeScale.boxFactor(stored: info.size, covering: $0) } ?? 1)
+        return problem(name: name, size: info.size, shown: shown, fileBytes: fileBytes,
+                       needed: ImageLimits.heifDecodeBytes(info.size, fileBytes: fileBytes, shown: shown, isAVIF: name == "AVIF"))
+    }
+
+    /// The matrix libheif's YCbCr samples are turned into RGB with: the decoded picture's colour profile, else
+    /// the file's, else libheif's default (BT.601, full range).
+    private static func matrix(_ image: OpaquePointer, handle: OpaquePointer, heif: vitrine_heif_api) -> vitrine_heif_matrix {
+        var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
+        if heif.image_get_nclx_color_profile!(image, &profile).code != heif_error_Ok || profile == nil {
+            profile = nil
+            if heif.image_handle_get_nclx_color_profile!(handle, &profile).code != heif_error_Ok { profile = nil }
+        }
+        guard let profile else { return vitrine_heif_matrix_make(6, 1) }
+        defer { heif.nclx_color_profile_free!(profile) }
+        return vitrine_heif_matrix_make(Int32(profile.pointee.matrix_coefficients.rawValue), Int32(profile.pointee.full_range_flag))
+    }
+
+    /// libheif's 8-bit YCbCr planes turned into RGB and averaged by boxes covering `target` into a new ARGB
+    /// surface, a row of boxes at a time: beside libheif's planes, only the result and one row of sums.
+    private static func shrinkPlanar(_ image: OpaquePointer, heif: vitrine_heif_api, handle: OpaquePointer,
+                                     covering target: PixelSize?, extra: Int) throws(ImageProblem) -> (Surface, PixelSize) {
+        var luma: Int32 = 0, blueStride: Int32 = 0, redStride: Int32 = 0
+        let stored = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Y)), height: Int(heif.image_get_height!(image, heif_channel_Y)))
+        let chroma = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Cb)), height: Int(heif.image_get_height!(image, heif_channel_Cb)))
+        guard let y = heif.image_get_plane_readonly!(image, heif_channel_Y, &luma), let cb = heif.image_get_plane_readonly!(image, heif_channel_Cb, &blueStride),
+              let cr = heif.image_get_plane_readonly!(image, heif_channel_Cr, &redStride), stored.width > 0, stored.height > 0,
+              chroma.width > 0, chroma.height > 0, heif.image_get_width!(image, heif_channel_Cr) == chroma.width,
+              heif.image_get_height!(image, heif_channel_Cr) == chroma.height else {
             throw .corruptData(.heif, "no pixels")
         }
-        let stored = PixelSize(width: width, height: height)
-        let (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
-                                                    factor: target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1)
-        var notes = ["decoded from \(name) with libheif"]
-        if sawTransparency { notes.append("transparent pixels shown over black") }
-        var decoded = DecodedImage(surface: surface, notes: notes)
-        decoded.wholeSize = stored
-        return decoded
+        let subX = chroma.width < stored.width ? 2 : 1, subY = chroma.height < stored.height ? 2 : 1
+        guard (stored.width + subX - 1) / subX <= chroma.width, (stored.height + subY - 1) / subY <= chroma.height else {
+            throw .corruptData(.heif, "its colour planes are smaller than its picture")
+        }
+        var m = matrix(image, handle: handle, heif: heif)
+        let factor = (target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1) + extra
+        let out = DecodeScale.boxed(stored, factor)
+        let surface: Surface
+        do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
+        var sums = [UInt32](repeating: 0, count: out.width * 3)
+        try surface.forEachRowIndex { oy, row throws(ImageProblem) in
+            let rows = min(factor, stored.height - oy * factor)
+            for i in sums.indices { sums[i] = 0 }
+            sums.withUnsafeMutableBufferPointer { s in
+                vitrine_heif_sum_rows(y, luma, cb, blueStride, cr, redStride, Int32(stored.width), Int32(oy * factor), Int32(rows),
+                                      Int32(subX), Int32(subY), Int32(factor), &m, s.baseAddress)
+            }
+            let target = row.assumingMemoryBound(to: UInt32.self)
+            for ox in 0..<out.width {
+                let count = UInt32(min(factor, stored.width - ox * factor) * rows), o = ox * 3
+                let (r, g, b) = ((sums[o] + count / 2) / count, (sums[o + 1] + count / 2) / count, (sums[o + 2] + count / 2) / count)
+                target[ox] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return (surface, stored)
     }
 
     /// libheif's RGBA rows (`stride` bytes apart) composited over black and averaged by boxes of `factor` x `factor`
     /// into a new ARGB surface: the picture is never held twice at full size (a 12-megapixel one is 46 MiB).
     private static func shrink(_ plane: UnsafePointer<UInt8>, stride: Int, stored: PixelSize,
-                               factor: Int) throws(ImageProblem) -> (Surface, Bool) {
+                               factor: Int, background: Color) throws(ImageProblem) -> (Surface, Bool) {
+        let under = [background.red, background.green, background.blue]
         let out = DecodeScale.boxed(stored, factor)
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
@@ -93,7 +184,7 @@ enum HEIFDecoder {
                     let p = row + x * 4  // R, G, B, A.
                     let a = UInt32(p[3]), o = x / factor * 3
                     if a != 255 { sawTransparency = true }
-                    for c in 0..<3 { sums[o + c] += (UInt32(p[c]) * a + 127) / 255 }
+                    for c in 0..<3 { sums[o + c] += Surface.over(UInt32(p[c]), under[c], a) }
                 }
             }
             let target = base + oy * Int(s.pitch) / 4

@@ -25,4 +25,25 @@ extension ImageDecoder {
             throw SDLError(operation: "decode(\(path))", message: error.description)
         }
     }
+
+    /// A file larger than ``ImageLimits/headerReadLimit`` opened with its header probed, so that its limits are
+    /// applied before it is read: a PNG is then decoded from its descriptor, and a BMP, GIF or WebP too big to decode
+    /// whole is refused before its bytes are read (a 37 MB BMP was read whole only to be refused). Nil when the file
+    /// is small, cannot be opened, or keeps its header beyond the first bytes read (then it is read whole and
+    /// ``readWhole(path:)`` and the probe give any reason).
+    static func openLarge(path: String) throws(SDLError) -> (file: FileDescriptor, size: Int, head: [UInt8], info: ImageInfo)? {
+        guard let (file, size) = try? FileDescriptor.openRegularFile(path) else { return nil }
+        guard size > ImageLimits.headerReadLimit, size <= ImageLimits.maximumFileBytes,
+              let head = try? file.readPrefix(count: ImageLimits.headerReadLimit, path: path) else {
+            file.close()
+            return nil
+        }
+        do throws(ImageProblem) {
+            return (file, size, head, try ImageProbe.check(head, isWholeFile: false))
+        } catch {
+            file.close()
+            if case .headerBeyondReadLimit = error { return nil }
+            throw SDLError(operation: "decode(\(path))", message: error.description)
+        }
+    }
 }

@@ -19,15 +19,29 @@ public struct DecodedImage {
     /// whole, a chunk's when a large JPEG was read from its file (``JPEGDecoder/fileChunkBytes``). They count
     /// against ``ImageLimits/decodeMemoryBytes``.
     public var fileBytesHeld = 0
+    /// The bytes the decoder held at its peak by its own count (the file's bytes held, its buffers and the
+    /// picture it gave), which it kept within ``ImageLimits/decodeMemoryBytes``; 0 where it does not count them
+    /// (libjpeg holds its own count, against the same limit).
+    public var decodeBytes = 0
     /// The size of the whole picture before it was shrunk, when the decoder found it other than the header said
     /// (a HEIF's, turned and cropped by libheif).
     var wholeSize: PixelSize?
+    /// How much more than the card's factor a HEIF picture was shrunk by, to fit its memory limit.
+    var extraFactor = 0
+    /// The colour transparent pixels were composited over, when the picture had any; nil when it was opaque.
+    public var compositedOver: Color?
+
+    /// Notes that the picture's transparent pixels were composited over `background`.
+    mutating func noteTransparency(over background: Color) {
+        compositedOver = background
+        notes.append(ImageDecoder.transparencyNote(background))
+    }
 
     /// Whether decoding with `options` would give these very pixels: the same turn, and the same JPEG scale or
     /// PNG or HEIF box factor (``DecodeScale``); other formats always decode whole.
     public func isSame(as options: DecodeOptions) -> Bool {
         let orientation = options.exifOrientation ? info.orientation : .up
-        guard (orientation != .up) == isOriented else { return false }
+        guard (orientation != .up) == isOriented, compositedOver.map({ $0 == options.background }) ?? true else { return false }
         let target = ImageDecoder.storedTarget(options, orientation: orientation)
         switch info.format {
         case .jpeg:
@@ -37,7 +51,7 @@ public struct DecodedImage {
         case .heif:
             // libheif's picture, turned by its `irot` box and cropped by its `clap` box, not the size probed.
             let whole = wholeSize ?? info.size
-            return surface.size == DecodeScale.boxed(whole, DecodeScale.boxFactor(stored: whole, covering: target))
+            return surface.size == DecodeScale.boxed(whole, DecodeScale.boxFactor(stored: whole, covering: target) + extraFactor)
         default:
             return true
         }
@@ -51,11 +65,15 @@ public struct DecodeOptions: Hashable, Sendable {
     /// Whether the Exif orientation (a JPEG's, a PNG's `eXIf`, a WebP's `EXIF`) turns the picture
     /// (`display.exifOrientation`).
     public var exifOrientation: Bool
+    /// The colour transparent pixels are composited over: the letterbox colour (`display.background`), so a
+    /// transparent picture shows what is around the card.
+    public var background: Color
 
     /// Options for a picture covering `covering` pixels.
-    public init(covering: PixelSize? = nil, exifOrientation: Bool = true) {
+    public init(covering: PixelSize? = nil, exifOrientation: Bool = true, background: Color = .black) {
         self.covering = covering
         self.exifOrientation = exifOrientation
+        self.background = background
     }
 }
 
@@ -64,8 +82,8 @@ public struct DecodeOptions: Hashable, Sendable {
 /// time instead, ``openJPEG(path:)``), its header probed (``ImageProbe``, with every limit of ``ImageLimits``), then
 /// JPEGs go to libjpeg-turbo at card size (``JPEGDecoder``), PNGs to libpng at card size (``PNGDecoder``), GIFs
 /// (``GIFFirstFrame``) and bit-field BMPs (``BMPBitfields``) to the core, animated WebPs to the core and SDL_image
-/// (their first frame), and the rest to SDL_image. Transparent pixels are composited over black, the card's own
-/// colour under its scrim, and the picture is turned upright by its Exif orientation.
+/// (their first frame), and the rest to SDL_image. Transparent pixels are composited over the letterbox colour
+/// (``DecodeOptions/background``, black unless `display.background` says otherwise), and the picture is turned upright by its Exif orientation.
 public enum ImageDecoder {
     /// Decodes the image file at `path`, or gives the reason it cannot be shown; gives up once `stop` (or
     /// ``DecodeStop/process``) is stopped.
@@ -77,6 +95,33 @@ public enum ImageDecoder {
                 let orientation = options.exifOrientation ? jpeg.info.orientation : .up
                 let decoded = try JPEGDecoder.decode(file: jpeg.file, covering: storedTarget(options, orientation: orientation), stop: stop)
                 return finish(decoded, info: jpeg.info, orientation: orientation, fileBytesHeld: JPEGDecoder.fileChunkBytes)
+            } catch {
+                throw SDLError(operation: "decode(\(path))", message: error.description)
+            }
+        }
+        if let large = try openLarge(path: path) {
+            defer { large.file.close() }
+            do throws(ImageProblem) {
+                if large.info.format == .bmp, let decoded = try decodeBMPRows(file: large.file, size: large.size, head: large.head,
+                                                                               covering: storedTarget(options, orientation: .up), stop: stop) {
+                    return finish(decoded, info: large.info, orientation: .up, fileBytesHeld: 0)
+                }
+                if large.info.format == .heif, let problem = HEIFDecoder.problemBeforeReading(
+                    head: large.head, info: large.info, fileBytes: large.size, covering: storedTarget(options, orientation: .up)) {
+                    throw problem  // Before the file is read.
+                }
+                if let problem = ImageLimits.wholeDecodeProblem(large.info.format, large.info.size, fileBytes: large.size),
+                   [.bmp, .webp, .gif].contains(large.info.format) {  // Each counts at least this much once read.
+                    throw problem  // Before the file is read.
+                }
+                if large.info.format == .png {
+                    if DecodeStop.shouldStop(stop) { throw DecodeStop.abandoned(.png) }
+                    let orientation = options.exifOrientation ? large.info.orientation : .up
+                    let decoded = try PNGDecoder.decode(file: large.file, size: large.size, head: large.head,
+                                                        covering: storedTarget(options, orientation: orientation), stop: stop,
+                                                        background: options.background)
+                    return finish(decoded, info: large.info, orientation: orientation, fileBytesHeld: PNGDecoder.fileChunkBytes)
+                }
             } catch {
                 throw SDLError(operation: "decode(\(path))", message: error.description)
             }
@@ -96,32 +141,36 @@ public enum ImageDecoder {
         let orientation = options.exifOrientation ? info.orientation : .up
         let target = storedTarget(options, orientation: orientation)
         var decoded: DecodedImage
+        var wholeBytes = 0  // What a whole decode is counted at.
         switch info.format {
         case .jpeg: decoded = try JPEGDecoder.decode(bytes, covering: target, stop: stop)
-        case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop)
+        case .png: decoded = try PNGDecoder.decode(bytes, covering: target, stop: stop, background: options.background)
         case .bmp:
             if let problem = ImageLimits.wholeDecodeProblem(.bmp, info.size, fileBytes: bytes.count) { throw problem }
+            wholeBytes = info.size.width * info.size.height * ImageLimits.wholeDecodeBytesPerPixel + bytes.count
             try BMPRunLengths.check(bytes)
             if let picture = try BMPBitfields.decode(bytes) {
-                decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp)
+                decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasAlpha, format: .bmp, background: options.background)
             } else {
-                decoded = try decodeWithSDLImage(bytes, format: .bmp)
+                decoded = try decodeWithSDLImage(bytes, format: .bmp, background: options.background)
             }
         case .webp:
             if let frame = try WebPFirstFrame.first(in: bytes) {
                 // The canvas, the frame as SDL_image decodes it, and its copy in the card's format.
                 if let problem = ImageLimits.wholeDecodeProblem(.webp, frame.canvas, fileBytes: bytes.count, bytesPerPixel: 12) { throw problem }
-                decoded = try decodeFirstFrame(frame)
+                decoded = try decodeFirstFrame(frame, background: options.background)
             } else {
                 if let problem = ImageLimits.wholeDecodeProblem(.webp, info.size, fileBytes: bytes.count) { throw problem }
-                decoded = try decodeWithSDLImage(bytes, format: .webp)
+                wholeBytes = info.size.width * info.size.height * ImageLimits.wholeDecodeBytesPerPixel + bytes.count
+                decoded = try decodeWithSDLImage(bytes, format: .webp, background: options.background)
             }
-        case .heif: decoded = try HEIFDecoder.decode(bytes, covering: target)
+        case .heif: decoded = try HEIFDecoder.decode(bytes, covering: target, background: options.background)
         case .gif:
             let picture = try GIFFirstFrame.decode(bytes)
-            decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif)
+            decoded = try surface(picture.pixels, size: picture.size, hasAlpha: picture.hasTransparency, format: .gif, background: options.background)
             if picture.isAnimated { decoded.notes.insert("animated: its first frame is shown", at: 0) }
         }
+        if wholeBytes > 0 { decoded.decodeBytes = wholeBytes }
         return finish(decoded, info: info, orientation: orientation, fileBytesHeld: bytes.count)
     }
 
@@ -144,8 +193,16 @@ public enum ImageDecoder {
         return orientation.swapsAxes ? PixelSize(width: shown.height, height: shown.width) : shown
     }
 
-    /// An animated WebP's first frame, drawn on its canvas (transparent around it), then made opaque.
-    static func decodeFirstFrame(_ frame: WebPFirstFrame.Frame) throws(ImageProblem) -> DecodedImage {
+    /// The note for a picture whose transparent pixels were composited over `background`.
+    static func transparencyNote(_ background: Color) -> String {
+        guard background != .black else { return "transparent pixels shown over black" }
+        let hex = [background.red, background.green, background.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return "transparent pixels shown over the background colour #\(hex)"
+    }
+
+    /// An animated WebP's first frame, drawn on its canvas (transparent around it), then made opaque over
+    /// `background`.
+    static func decodeFirstFrame(_ frame: WebPFirstFrame.Frame, background: Color = .black) throws(ImageProblem) -> DecodedImage {
         let picture = try decodeWithSDLImage(frame.still, format: .webp, composite: false).surface
         let canvas: Surface
         do throws(SDLError) { canvas = try Surface(size: frame.canvas) } catch { throw .overLimit(.webp, error.message) }
@@ -159,14 +216,15 @@ public enum ImageDecoder {
         for y in 0..<max(0, height) where width > 0 {
             (target + (frame.origin.y + y) * Int(c.pitch) / 4 + frame.origin.x).update(from: source + y * Int(p.pitch) / 4, count: width)
         }
-        var notes = ["animated: its first frame is shown"]
-        if canvas.compositeOverBlack() { notes.append("transparent pixels shown over black") }
-        return DecodedImage(surface: canvas, notes: notes)
+        var decoded = DecodedImage(surface: canvas, notes: ["animated: its first frame is shown"])
+        if canvas.composite(over: background) { decoded.noteTransparency(over: background) }
+        return decoded
     }
 
     /// BMP and WebP through SDL_image, converted to ARGB8888 and, with `composite`, made
-    /// opaque over black.
-    static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true) throws(ImageProblem) -> DecodedImage {
+    /// opaque over `background`.
+    static func decodeWithSDLImage(_ bytes: [UInt8], format: ImageFormat, composite: Bool = true,
+                                   background: Color = .black) throws(ImageProblem) -> DecodedImage {
         // Opened on first use (CLazyLink): a system without it has these files unsupported, not corrupt.
         guard vitrine_sdl_image_available() != 0 else {
             throw .unsupportedFormat("this \(format.rawValue)", hint: String(cString: SDL_GetError())
@@ -183,14 +241,15 @@ public enum ImageDecoder {
         let hasAlpha = surface.pointer.pointee.format.pointee.Amask != 0 || SDL_HasColorKey(surface.pointer) == SDL_TRUE
         let argb: Surface
         do throws(SDLError) { argb = try surface.argb8888() } catch { throw .corruptData(format, error.message) }
-        var notes: [String] = []
-        if composite, hasAlpha, argb.compositeOverBlack() { notes.append("transparent pixels shown over black") }
-        return DecodedImage(surface: argb, notes: notes)
+        var decoded = DecodedImage(surface: argb, notes: [])
+        if composite, hasAlpha, argb.composite(over: background) { decoded.noteTransparency(over: background) }
+        return decoded
     }
 
-    /// ARGB pixels the core decoded (a bit-field BMP, a GIF's first frame) in a surface, composited over black
-    /// when they have alpha.
-    static func surface(_ pixels: [UInt32], size: PixelSize, hasAlpha: Bool, format: ImageFormat) throws(ImageProblem) -> DecodedImage {
+    /// ARGB pixels the core decoded (a bit-field BMP, a GIF's first frame) in a surface, composited over
+    /// `background` when they have alpha.
+    static func surface(_ pixels: [UInt32], size: PixelSize, hasAlpha: Bool, format: ImageFormat,
+                        background: Color = .black) throws(ImageProblem) -> DecodedImage {
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: size) } catch { throw .overLimit(format, error.message) }
         let s = surface.pointer.pointee
@@ -200,8 +259,9 @@ public enum ImageDecoder {
                 (base + y * Int(s.pitch) / 4).update(from: source.baseAddress! + y * size.width, count: size.width)
             }
         }
-        let composited = hasAlpha && surface.compositeOverBlack()
-        return DecodedImage(surface: surface, notes: composited ? ["transparent pixels shown over black"] : [])
+        var decoded = DecodedImage(surface: surface, notes: [])
+        if hasAlpha && surface.composite(over: background) { decoded.noteTransparency(over: background) }
+        return decoded
     }
 
     /// The whole file at `path`, only a regular file (``FileDescriptor/openRegularFile(_:)``); over

@@ -51,7 +51,12 @@ enum JPEGCardStream {
         let stored = PixelSize(width: Int(j.pointee.info.image_width), height: Int(j.pointee.info.image_height))
         j.pointee.info.scale_denom = 8
         j.pointee.info.scale_num = UInt32(DecodeScale.numerator(stored: stored, covering: size))
-        guard vitrine_jpeg_calc_output(j) != 0, vitrine_jpeg_start(j) != 0 else { return false }
+        guard vitrine_jpeg_calc_output(j) != 0 else { return false }
+        if j.pointee.info.progressive_mode != 0 {  // Its coefficients packed, within what the card and rows leave.
+            let rows = Int(j.pointee.info.output_width) * 4 * 3
+            vitrine_jpeg_compact_coefficients(j, max(0, ImageLimits.decodeMemoryBytes - fileBytesHeld - size.width * size.height * 4 - rows))
+        }
+        guard vitrine_jpeg_start(j) != 0 else { return false }
         let out = PixelSize(width: Int(j.pointee.info.output_width), height: Int(j.pointee.info.output_height))
         let crop = AspectFill.sourceRect(imageSize: out, frameAspect: CardStyle.aspectRatio).pixelAligned
         guard crop.width >= 2, crop.height >= 1, crop.x >= 0, crop.y >= 0, crop.x + crop.width <= out.width,

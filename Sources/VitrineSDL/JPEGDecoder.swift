@@ -68,6 +68,11 @@ enum JPEGDecoder {
     private static func failure(_ j: UnsafeMutablePointer<vitrine_jpeg>) -> ImageProblem {
         let message = text(j.pointee.message)
         let code = Int(j.pointee.errors.msg_code)
+        if message == "coefficients over the limit" {
+            return .overLimit(.jpeg, "decoding this progressive JPEG needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
+                              + "limit (its coefficients are all kept while it is decoded, \(Int(j.pointee.compact_bytes) / 1_048_576) MiB packed when it "
+                              + "was stopped); save it as a baseline JPEG to show it")
+        }
         if code == Int(JERR_NO_BACKING_STORE.rawValue) || code == Int(JERR_OUT_OF_MEMORY.rawValue) {
             return .overLimit(.jpeg, "decoding needs more than the \(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory "
                               + "limit (a large progressive JPEG keeps all its coefficients)")
@@ -96,10 +101,12 @@ enum JPEGDecoder {
             j.pointee.info.out_color_space = JCS_EXT_BGRA  // ARGB8888's bytes on a little-endian machine; A is 255.
         }
         let stored = PixelSize(width: Int(j.pointee.info.image_width), height: Int(j.pointee.info.image_height))
-        try chooseScale(j, stored: stored, covering: target, fileBytesHeld: fileBytesHeld)
+        var counted = try chooseScale(j, stored: stored, covering: target, fileBytesHeld: fileBytesHeld)
         // The picture is allocated beside libjpeg's own memory: both within the budget.
         let pictureBytes = Int(j.pointee.info.output_width) * Int(j.pointee.info.output_height) * 4
         j.pointee.info.mem.pointee.max_memory_to_use = max(0, ImageLimits.decodeMemoryBytes - fileBytesHeld - pictureBytes)
+        let compact = j.pointee.info.progressive_mode != 0
+        if compact { vitrine_jpeg_compact_coefficients(j, max(0, ImageLimits.decodeMemoryBytes - fileBytesHeld - pictureBytes)) }
         guard vitrine_jpeg_start(j) != 0 else { throw failure(j) }
         let out = PixelSize(width: Int(j.pointee.info.output_width), height: Int(j.pointee.info.output_height))
         let surface: Surface
@@ -119,25 +126,41 @@ enum JPEGDecoder {
             notes.append("damaged data decoded anyway (libjpeg: \(first)\(j.pointee.warnings > 1 ? ", and \(j.pointee.warnings - 1) more warnings" : ""))")
         }
         if isCMYK { convertCMYK(surface) }
-        return DecodedImage(surface: surface, notes: notes)
+        if compact { counted = fileBytesHeld + pictureBytes + Int(j.pointee.compact_peak) }
+        var decoded = DecodedImage(surface: surface, notes: notes)
+        decoded.decodeBytes = counted
+        return decoded
     }
 
     /// Sets the smallest scale N/8 whose output is at least `target` in both directions (full size without one),
     /// or a smaller one when that picture would not fit ``ImageLimits/decodeMemoryBytes`` beside the
     /// `fileBytesHeld` and a progressive JPEG's coefficients (``coefficientBytes(_:)``): decoded for a 4K guess at
-    /// the card, a 9000x4700 photo took 157 MiB at full size, where half size (4500x2350) takes 40.
+    /// the card, a 9000x4700 photo took 157 MiB at full size, where half size (4500x2350) takes 40. A progressive
+    /// JPEG whose coefficients leave no room even at 1/8 is refused; gives the bytes counted.
     private static func chooseScale(_ j: UnsafeMutablePointer<vitrine_jpeg>, stored: PixelSize, covering target: PixelSize?,
-                                    fileBytesHeld: Int) throws(ImageProblem) {
+                                    fileBytesHeld: Int) throws(ImageProblem) -> Int {
         var n = target.map { DecodeScale.numerator(stored: stored, covering: $0) } ?? 8
-        let fixed = fileBytesHeld + coefficientBytes(j)
+        // Kept compact (vitrine_jpeg_compact_coefficients), a photo's coefficients take a third to a half of their
+        // 128 bytes a block: half is left for them, and counted as they are packed.
+        let coefficients = coefficientBytes(j) / 2
+        let fixed = fileBytesHeld + coefficients
         while n > 1, let smaller = DecodeScale.numerators.last(where: { $0 < n }) {
             let picture = DecodeScale.scaled(stored, n)
             guard fixed + picture.width * picture.height * 4 > ImageLimits.decodeMemoryBytes else { break }
             n = smaller
         }
+        let picture = DecodeScale.scaled(stored, n)
+        let needed = fixed + picture.width * picture.height * 4
+        guard needed <= ImageLimits.decodeMemoryBytes else {
+            // Refused before libjpeg allocates anything for the picture.
+            throw .overLimit(.jpeg, "decoding this progressive JPEG needs about \(needed / 1_048_576) MiB (\(stored.width)x\(stored.height): "
+                             + "its coefficients, about \(coefficients / 1_048_576) MiB even packed, are all kept while it is decoded), over the "
+                             + "\(ImageLimits.decodeMemoryBytes / 1_048_576) MiB decode memory limit; save it as a baseline JPEG to show it")
+        }
         j.pointee.info.scale_denom = 8
         j.pointee.info.scale_num = UInt32(n)
         guard vitrine_jpeg_calc_output(j) != 0 else { throw failure(j) }
+        return needed
     }
 
     /// The bytes libjpeg keeps for a progressive JPEG's coefficients, all of them for the whole decode: 64 of 2

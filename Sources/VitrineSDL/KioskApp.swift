@@ -56,6 +56,8 @@ public final class KioskApp {
     private var signals: SignalWatcher?
     private var watcher: FileWatcher?
     private var control: ControlServer?
+    /// The MQTT client of a fleet member (`mqtt`), connected once the first frame is shown.
+    private var fleet: FleetLink?
     private var reportedWatchProblems: Set<PathKey> = []  // By operation, which holds a folder path: bytes.
     /// Handed to the deck after the first frame: the first card comes from ``FirstCard`` or is composed in line, so
     /// the first picture is a card.
@@ -87,6 +89,7 @@ public final class KioskApp {
         StartupTimeline.mark("window and renderer made")
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
                                settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0, localTime: LocalClock.now)
+        runtime.textMeasurer = fonts
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
@@ -122,6 +125,7 @@ public final class KioskApp {
                 report("remote control is off: cannot make the control socket: \(error)")
             }
         }
+        fleet = options.config.mqtt.map { FleetLink($0) { [waker] in waker.post($0) } }
     }
 
     /// Seconds since the app started, from the monotonic clock.
@@ -248,11 +252,12 @@ public final class KioskApp {
 
     /// Gives the runtime one input now and carries out what it says.
     private func send(_ input: RuntimeInput) {
-        perform(runtime.handle(input, at: now))
+        perform(runtime.handle(input, at: now), after: input)
     }
 
-    /// Carries out the runtime's effects, in order.
-    private func perform(_ effects: [KioskEffect]) {
+    /// Carries out the runtime's effects (which came back for `input`; nil: time moved), in order.
+    private func perform(_ effects: [KioskEffect], after input: RuntimeInput? = nil) {
+        fleet?.note(input, effects: effects, runtime: runtime)
         for effect in effects {
             switch effect {
             case .log(let lines):
@@ -275,6 +280,7 @@ public final class KioskApp {
                 StartupTimeline.mark("first frame presented")
                 deck?.preparer = cardPreparer
                 onFirstFrame()
+                fleet?.connect()
             case .feedWatchdog:
                 onWatchdog()
             case .logStatistics:
@@ -284,9 +290,10 @@ public final class KioskApp {
             case .quit:
                 break
             case .reply(let client, let reply):
-                control?.reply(client, reply)
+                if fleet?.reply(client, reply) != true { control?.reply(client, reply) }
             case .screenshot(let path, let client):
-                control?.reply(client, screenshot(to: path))
+                let reply = screenshot(to: path)
+                if fleet?.reply(client, reply) != true { control?.reply(client, reply) }
             case .displaySleep(let asleep, let note):
                 setDisplaySleep(asleep, note: note)
             }
@@ -334,6 +341,8 @@ public final class KioskApp {
         XlibErrors.unwatch()
         control?.stop()
         control = nil
+        fleet?.stop()
+        fleet = nil
         signals?.stop()
         watcher?.stop()
         cardPreparer?.stop()

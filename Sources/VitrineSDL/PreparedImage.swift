@@ -9,6 +9,8 @@ public struct ImageRequest: Hashable, Sendable {
     public var size: PixelSize
     /// Whether the picture is turned upright by its Exif orientation.
     public var exifOrientation: Bool
+    /// The colour the picture's transparent pixels are composited over (`display.background`).
+    public var background = Color.black
 
     /// A request for the picture at `path` in a card of `size` pixels.
     public init(path: String, size: PixelSize, exifOrientation: Bool = true) {
@@ -18,7 +20,7 @@ public struct ImageRequest: Hashable, Sendable {
     }
 
     /// How the picture is decoded for this card: covering its 3:2 card.
-    public var decodeOptions: DecodeOptions { DecodeOptions(covering: cardSize, exifOrientation: exifOrientation) }
+    public var decodeOptions: DecodeOptions { DecodeOptions(covering: cardSize, exifOrientation: exifOrientation, background: background) }
 
     /// Requests are equal for the same path bytes (``PathKey``) and size.
     public static func == (a: ImageRequest, b: ImageRequest) -> Bool { PathKey.same(a.path, b.path) && a.size == b.size }

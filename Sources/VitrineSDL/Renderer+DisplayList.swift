@@ -99,6 +99,13 @@ extension Renderer {
             var dst = SDL_Rect(x: Int32((center.x - Double(side) / 2).rounded()), y: Int32((center.y - Double(side) / 2).rounded()),
                                w: Int32(side), h: Int32(side))
             guard SDL_RenderCopy(pointer, disc.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopy(dot)") }
+        case .clip(let rect):
+            guard let rect else {
+                SDL_RenderSetClipRect(pointer, nil)
+                return
+            }
+            var r = SDL_Rect(rect)
+            guard SDL_RenderSetClipRect(pointer, &r) == 0 else { throw SDLError.current("SDL_RenderSetClipRect") }
         }
     }
 }

@@ -22,6 +22,7 @@ public final class ReplayRunner {
         windowSize = size
         kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, wallClock: wallClock, loadConfig: ReplayRunner.loadConfig,
                               onEvents: { [events] in events?.write($0) })
+        kiosk.measureText(with: fonts)
     }
 
     /// The simulated time reached.

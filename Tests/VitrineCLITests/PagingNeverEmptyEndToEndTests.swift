@@ -91,7 +91,12 @@ import VitrineTestSupport
                 let strays = seen[point.rawValue].filter { value in !line.contains { Self.onTheWayToWhite(value, from: $0) } }
                 #expect(strays.isEmpty, "\(deck): the \(point) point showed neither a title nor a card's gradient: \(strays)")
             }
-            #expect(seen[Point.picture.rawValue].count >= 3, "\(deck): the picture point saw too little of the paging: \(seen[0])")
+            // The sampler saw the paging: card 0 at the start and the landed card at the end. How many frames in
+            // between it catches depends on how busy the machine is (under load the X server answers less often and
+            // the presses may join one slide), so only these two are required; every sample was checked above.
+            let landedColour = colours[presses % Self.colours.count].map { $0 * darkening[Point.picture.rawValue] }
+            #expect(Self.near(seen[Point.picture.rawValue].last ?? [], landedColour),
+                    "\(deck): the picture point did not see the landed card \(presses): \(seen[Point.picture.rawValue])")
         }
     }
 }

@@ -100,6 +100,39 @@ extension SDLTests {
             }
         }
 
+        @Test func aLinkOrFIFOAtTheEntryOrItsTemporaryNameIsNeitherFollowedNorReplaced() throws {
+            try withDeck { folder, config in
+                let cache = CardCache(folder: folder + "/cache")
+                let composer = try composer(config, size: PixelSize(width: 30, height: 20))
+                let card = try composed(composer)
+                #expect(cache.store(card, for: composer) == nil)
+                let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.folder).first { $0.hasPrefix("card-") })
+                let entry = cache.folder + "/" + name
+                let victim = folder + "/victim.txt"
+                try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
+                // A link where the writer once made its temporary file (`ENTRY.tmp.PID`) is never followed.
+                #expect(symlink(victim, entry + ".tmp.\(getpid())") == 0)
+                #expect(unlink(entry) == 0)
+                #expect(cache.store(card, for: composer) == nil)
+                #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+                #expect(cache.card(for: composer) != nil)
+                // A link or a FIFO at the entry itself is refused and left where it is.
+                #expect(unlink(entry) == 0 && symlink(victim, entry) == 0)
+                let linked = try #require(cache.store(card, for: composer))
+                #expect(linked.reason.contains("symbolic link"), "\(linked.reason)")
+                #expect(try FileManager.default.destinationOfSymbolicLink(atPath: entry) == victim)
+                #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+                #expect(unlink(entry) == 0 && mkfifo(entry, 0o644) == 0)
+                let fifo = try #require(cache.store(card, for: composer))
+                #expect(fifo.reason.contains("FIFO"), "\(fifo.reason)")
+                var status = stat()
+                #expect(lstat(entry, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+                // Nothing half-written is left beside it.
+                let left = try FileManager.default.contentsOfDirectory(atPath: cache.folder).filter { $0.hasPrefix(".card-") }
+                #expect(left.isEmpty, "\(left)")
+            }
+        }
+
         @Test func aFolderThatCannotBeWrittenMeansNoCache() throws {
             try withDeck { _, config in
                 let cache = CardCache(folder: "/proc/vitrine-no-such-cache")

@@ -26,6 +26,17 @@ extension SDLTests {
             return try Fixture.render(config, size: Self.size)
         }
 
+        /// A PNG whose right half is transparent shows the letterbox colour (`display.background`) there, not black.
+        @Test func transparentPixelsShowTheBackgroundColour() throws {
+            _ = Fixture.library
+            let path = "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures/interlaced-alpha.png"  // Red, its right half clear.
+            var config = KioskConfig(cards: [CardConfig(title: "Clear", subtitle: "", image: path)], file: "alpha.json")
+            config.display.background = Color(red: 0x30, green: 0x60, blue: 0x90)
+            let frame = try Fixture.render(config, size: Self.size)
+            #expect(frame[Self.size.width - 10, 10] == [0x30, 0x60, 0x90, 255])
+            #expect(frame[10, 10] == [255, 0, 0, 255])
+        }
+
         @Test func bottomRowIsFourTenthsOfTheImage() throws {
             let frame = try renderSyntheticCard()
             let y = Self.size.height - 1

@@ -48,16 +48,22 @@ extension SDLTests {
         }
 
         /// An interlaced PNG shrunk to its card is summed into its boxes pass by pass: it took the whole picture at
-        /// 4 bytes a pixel (a 4900x4900 one peaked 97 MiB above the process's start), and one over the limit was
-        /// refused even when its card needed a sixteenth of it.
+        /// 4 bytes a pixel (a 4900x4900 one peaked 97 MiB above the process's start). One whose picture or boxes
+        /// would not fit is shrunk further, and one that fits no way is refused before anything is allocated.
         @Test func anInterlacedPNGShrunkNeedsMemoryForItsBoxesNotTheWholePicture() throws {
             _ = Fixture.library
             let png = ImageHeaders.blackPNG(width: 600, height: 400, interlaced: true)  // 938 KiB decoded whole.
             let card = try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 512 * 1024)
             #expect(card.surface.size == PixelSize(width: 150, height: 100))
             #expect(ImageDecoding.corners(card.surface) == Array(repeating: 0xFF00_0000, count: 4))
-            #expect { try PNGDecoder.decode(png, covering: nil, memoryBytes: 512 * 1024) } throws: {
-                "\($0)" == "decoding this interlaced PNG needs 0 MiB (600x400, 4 bytes a pixel, and its 4 KiB file), over the 0 MiB decode memory limit"
+            // 150x100 of 4 bytes, 6 bytes of sums a box, two rows of 600 pixels and the file.
+            #expect(card.decodeBytes == 150 * 100 * 10 + 600 * 8 + png.count)
+            // Whole it needs 938 KiB: over 512 (and so are boxes of 2, 10 bytes each for 300x200), it is shrunk by 3.
+            let whole = try PNGDecoder.decode(png, covering: nil, memoryBytes: 512 * 1024)
+            #expect(whole.surface.size == PixelSize(width: 200, height: 134) && whole.decodeBytes <= 512 * 1024)
+            #expect(try PNGDecoder.decode(png, covering: nil, memoryBytes: 1024 * 1024).surface.size == PixelSize(width: 600, height: 400))
+            #expect { try PNGDecoder.decode(png, covering: nil, memoryBytes: 4 * 1024) } throws: {
+                "\($0)".hasPrefix("decoding this PNG needs about 0 MiB (600x400), over the 0 MiB decode memory limit")
             }
         }
 
@@ -67,10 +73,10 @@ extension SDLTests {
             _ = Fixture.library
             let text = Array("Comment".utf8) + [0] + [UInt8](repeating: 0x41, count: 400 * 1024)
             let png = ImageHeaders.inserting(chunk: "tEXt", text, into: ImageHeaders.blackPNG(width: 600, height: 400, interlaced: true))
-            // 150x100 boxes of 16 bytes are 234 KiB, within 512 KiB; with the 404 KiB file they are not.
-            #expect { try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 512 * 1024) } throws: {
-                "\($0)".hasPrefix("decoding this interlaced PNG needs 0 MiB (its 150x100 boxes, 16 bytes each, and its 404 KiB file), over")
-            }
+            // 150x100 boxes of 10 bytes are 146 KiB, within 512 KiB; with the 404 KiB file they are not: shrunk by 5.
+            let shrunk = try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 512 * 1024)
+            #expect(shrunk.surface.size == PixelSize(width: 120, height: 80))
+            #expect(shrunk.decodeBytes > png.count && shrunk.decodeBytes <= 512 * 1024)
             let small = try PNGDecoder.decode(png, covering: PixelSize(width: 150, height: 100), memoryBytes: 1024 * 1024)
             #expect(small.surface.size == PixelSize(width: 150, height: 100))
         }

@@ -35,6 +35,12 @@ extension SDLTests {
             return [24, 16, 8, 0].reduce(0) { $0 | ((p >> UInt32($1) & 0xFF) >= 128 ? 0xFF : 0) << UInt32($1) }
         }
 
+        /// The pixel at (`x`, `y`) as ARGB, exactly.
+        static func exact(_ surface: Surface, _ x: Int, _ y: Int) -> UInt32 {
+            let s = surface.pointer.pointee
+            return s.pixels!.assumingMemoryBound(to: UInt32.self)[y * Int(s.pitch) / 4 + x]
+        }
+
         static func corners(_ surface: Surface) -> [UInt32] {
             let w = surface.size.width - 6, h = surface.size.height - 6
             return [pixel(surface, 5, 5), pixel(surface, w, 5), pixel(surface, 5, h), pixel(surface, w, h)]
@@ -184,6 +190,30 @@ extension SDLTests {
             #expect(pixels[0] == 0xFF4C_4C4C)  // Grey 76, opaque.
             #expect(pixels[12] == 0xFF00_0000)  // The transparent grey, over black.
             #expect(decoded.notes == ["transparent pixels shown over black"])
+        }
+
+        /// `display.background`'s colour shows through transparent pixels, as it does around the card.
+        @Test func transparentPixelsAreComposedOverTheBackgroundColour() throws {
+            let background = Color(red: 0x10, green: 0x20, blue: 0x30)
+            let options = DecodeOptions(background: background)
+            let grey = try ImageDecoder.decode(try Self.fixture("grey-trns.png"), options: options)
+            #expect(Self.exact(grey.surface, 0, 0) == 0xFF4C_4C4C)  // Grey 76, opaque: as it was.
+            #expect(Self.exact(grey.surface, 12, 0) == 0xFF10_2030)  // Transparent: the background.
+            #expect(grey.notes == ["transparent pixels shown over the background colour #102030"])
+            #expect(grey.isSame(as: options) && !grey.isSame(as: DecodeOptions()))
+            // Interlaced with alpha, decoded whole and shrunk by boxes as it is read: its right half is transparent.
+            let png = try Self.fixture("interlaced-alpha.png")
+            for covering in [nil, PixelSize(width: 16, height: 12)] {
+                let decoded = try ImageDecoder.decode(png, options: DecodeOptions(covering: covering, background: background))
+                let size = decoded.surface.size
+                #expect(Self.exact(decoded.surface, size.width - 1, size.height - 1) == 0xFF10_2030, "\(size)")
+                #expect(Self.exact(decoded.surface, 0, 0) == 0xFFFF_0000, "\(size)")
+            }
+            // Half transparent over the background: each channel blended, rounded.
+            let half = try Surface(size: PixelSize(width: 1, height: 1))
+            half.forEachRow { row in UnsafeMutableRawPointer(mutating: row.baseAddress!).storeBytes(of: UInt32(0x80FF_8000), as: UInt32.self) }
+            #expect(half.composite(over: background))
+            #expect(Self.exact(half, 0, 0) == 0xFF88_5018)  // (255·128 + 16·127 + 127) / 255 = 136, …
         }
 
         @Test func anAnimatedWebPShowsItsFirstFrame() throws {

@@ -5,6 +5,8 @@ struct SidecarText: Sendable, Equatable {
     var subtitle: String? = nil
     /// `duration`, `from`, `until` and `hours`, as a config's card has them.
     var schedule = CardSchedule()
+    /// `detail`, as a config's card has it.
+    var detail: CardDetail? = nil
 }
 
 extension FolderDeck {
@@ -20,7 +22,7 @@ extension FolderDeck {
         .init("id", expected: "a non-empty string") { text, value, path, validator in
             text.id = validator.string(value, at: path, nonEmpty: true)
         },
-    ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) })
+    ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) } + [KioskSchema.detailField.lifted(into: \SidecarText.detail)])
 
     /// The sidecar `file` with `contents` (as the loader read them, from a file of `size` bytes when known): its
     /// texts, or nil when it cannot be used, and a line for each problem. A sidecar with any error is not used at

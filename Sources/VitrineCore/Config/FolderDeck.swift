@@ -229,6 +229,7 @@ public enum FolderDeck {
             let title = sidecar?.title ?? image.title ?? fileNameTitle(entry.name)
             var card = CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path)
             card.schedule = sidecar?.schedule ?? CardSchedule()
+            card.detail = sidecar?.detail
             cards.append(card)
         }
         return (cards, problems)

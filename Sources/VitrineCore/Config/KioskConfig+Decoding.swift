@@ -29,6 +29,7 @@ extension KioskConfig {
         config.autoplay = draft.autoplay
         config.controlSocket = draft.controlSocket
         config.folder = draft.folder
+        config.mqtt = draft.mqtt
         config.transition = draft.transition
         config.accessibility = draft.accessibility
         return (config, validator.warnings)

@@ -20,6 +20,8 @@ enum KioskSchema {
         var controlSocket: String? = nil
         /// The folder the cards come from, for `"cards": {"folder": …}`.
         var folder: FolderSource? = nil
+        /// The broker of a fleet (`mqtt`, see `KioskSchema+MQTT.swift`); nil for none.
+        var mqtt: MQTTConfig? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
     }
@@ -33,12 +35,15 @@ enum KioskSchema {
         var image: JSONDocument.Node? = nil
         /// `duration`, `from`, `until` and `hours` (see `KioskSchema+Schedule.swift`).
         var schedule = CardSchedule()
+        /// `detail` (see `CardConfig+Detail.swift`).
+        var detail: CardDetail? = nil
 
         /// The card, when title and image were both found valid, with its image resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
             guard let title, let image else { return nil }
             var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
             card.schedule = schedule
+            card.detail = detail
             return card
         }
     }
@@ -87,7 +92,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + accessFields)
+    ] + [mqttField] + accessFields)
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
@@ -169,7 +174,7 @@ enum KioskSchema {
         .init("image", required: true, expected: "a non-empty string") { card, value, path, validator in
             card.image = validator.filePath(value, at: path)
         },
-    ] + scheduleFields.map { $0.lifted(into: \CardDraft.schedule) })
+    ] + scheduleFields.map { $0.lifted(into: \CardDraft.schedule) } + [detailField.lifted(into: \CardDraft.detail)])
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

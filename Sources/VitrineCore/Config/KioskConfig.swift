@@ -14,6 +14,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var accessibility = AccessibilitySettings()
     /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
     public var controlSocket: String? = nil
+    /// The fleet's broker (`mqtt`); nil (the default) for no MQTT client.
+    public var mqtt: MQTTConfig? = nil
     /// For a folder deck, the folder its cards come from (the loader lists it into ``cards``); nil otherwise.
     public var folder: FolderSource? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.
@@ -40,8 +42,15 @@ public struct KioskConfig: Sendable, Equatable {
 public struct CardConfig: Sendable, Equatable {
     /// The texts, and where each ends in them.
     private var text: PackedText
+    /// The card's schedule and detail, boxed together: most cards have neither, and one reference keeps a card at
+    /// 40 bytes (see `CardConfig+Detail.swift`).
+    var extras: CardExtras? = nil
+
     /// When the card shows and for how long (`duration`, `from`, `until`, `hours`); empty: always, for the interval.
-    public var schedule = CardSchedule()
+    public var schedule: CardSchedule {
+        get { extras?.schedule ?? CardSchedule() }
+        set { extras = CardExtras.make(schedule: newValue, detail: detail) }
+    }
 
     /// Creates a card.
     public init(id: String? = nil, title: String, subtitle: String = "", image: String) {
@@ -106,7 +115,7 @@ public struct CardConfig: Sendable, Equatable {
     /// Cards are equal when their texts are equal as text and their images are the same file: the same path bytes
     /// (``PathKey``), since canonically equivalent names are different files.
     public static func == (a: CardConfig, b: CardConfig) -> Bool {
-        guard a.schedule == b.schedule else { return false }
+        guard a.extras == b.extras else { return false }
         if a.text.isSame(as: b.text) { return true }
         return a.id == b.id && a.title == b.title && a.subtitle == b.subtitle && PathKey.same(a.image, b.image)
     }

@@ -19,21 +19,29 @@ public enum ImageLimits {
     /// The largest image file that is read: 64 MiB (a 50-megapixel JPEG at high quality is about 25 MB).
     public static let maximumFileBytes = 64 * 1024 * 1024
 
-    /// The memory a decode may take, the file's bytes included when they are held in memory: 96 MiB. A JPEG past
-    /// ``headerReadLimit`` is read from its file a chunk at a time (64 KiB); other files are read whole. JPEGs are
-    /// decoded at a reduced size (libjpeg's DCT scaling) so even a 48-megapixel baseline photo fits in a few MiB; a
-    /// progressive JPEG (whose coefficients are all kept while decoding: a 24-megapixel 4:2:0 one needs 72 MiB) or
-    /// an interlaced PNG (decoded whole, 4 bytes a pixel: up to about 25 megapixels) that needs more is refused.
-    /// Other PNGs are shrunk to card size row by row.
-    public static let decodeMemoryBytes = 96 * 1024 * 1024
+    /// The memory a decode may take: 64 MiB, everything it holds at once counted (the file's bytes when they are
+    /// held in memory, the decoder's own buffers, and the picture it gives). Why 64: the kiosk runs on boards with
+    /// 512 MiB to 1 GiB shared with the GPU and the rest of the system, and it decodes a neighbour card in the
+    /// background while the one on screen is shown; 64 MiB is the budget of issue 26, enough for every picture
+    /// a card needs (a 4K card is 37.5 MiB) when each format is decoded at card size:
+    ///
+    /// - JPEG: read from its file 64 KiB at a time, decoded at the least DCT scale (N/8) that covers the card, or a
+    ///   smaller one when that picture would not fit; a progressive JPEG keeps all its coefficients while decoding
+    ///   (``JPEGDecoder/coefficientBytes(_:)``: 2 bytes a pixel of a 4:2:0 picture), so one over about 21
+    ///   megapixels is refused before decoding starts.
+    /// - PNG: read from its file a chunk at a time, shrunk to the card row by row (interlaced: its boxes summed
+    ///   pass by pass, 6 bytes a box, shrunk further when they would not fit).
+    /// - HEIC and AVIF: libheif's own memory, counted by ``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` against
+    ///   ``heifDecodeMemoryBytes``, the one exception (libheif decodes whole).
+    /// - GIF, BMP and WebP: decoded whole (``wholeDecodeBytesPerPixel``), checked before the file is read.
+    public static let decodeMemoryBytes = 64 * 1024 * 1024
 
     /// The bytes a pixel a picture decoded whole is counted at against ``decodeMemoryBytes``: GIF, BMP and WebP
     /// (only JPEG and PNG are decoded at card size) are decoded into 32-bit pixels and then copied into the card's
-    /// format, 8 bytes a pixel at the peak; their files are read whole and count too, so up to about 12
-    /// megapixels are decoded (a 12-megapixel phone photo fits; as a 24-bit BMP, whose file is 3 bytes a pixel,
-    /// about 9). Measured before this limit: a 678-byte 4000x4000 WebP peaked at 121 MiB, a 400 KB RLE BMP of
-    /// 7000x7000 at 249 MiB, an 18 KB 4800x4800 GIF at 190 MiB; before its file counted, a 3500x3500 24-bit BMP
-    /// (a 37 MB file) at 113 MiB.
+    /// format, 8 bytes a pixel at the peak; their files are read whole and count too, so up to about 8
+    /// megapixels are decoded (as a 24-bit BMP, whose file is 3 bytes a pixel, about 6). Measured before this
+    /// limit: a 678-byte 4000x4000 WebP peaked at 121 MiB, a 400 KB RLE BMP of 7000x7000 at 249 MiB, an 18 KB
+    /// 4800x4800 GIF at 190 MiB; before its file counted, a 3500x3500 24-bit BMP (a 37 MB file) at 113 MiB.
     public static let wholeDecodeBytesPerPixel = 8
 
     /// Why a picture of `size` decoded whole at `bytesPerPixel` (plus `extraBytes`) from a file of `fileBytes`
@@ -47,28 +55,21 @@ public enum ImageLimits {
                           + "\(decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
     }
 
-    /// The memory a HEIC or AVIF decode may take: 160 MiB, over the ``decodeMemoryBytes`` every other format keeps
-    /// to, so that a 12-megapixel phone photo (the HEIC every recent phone writes) is shown. libheif decodes the
-    /// whole picture and keeps its YUV planes and the codec's frames beside the RGBA result; shrunk to the card as it
-    /// is copied, a 4000x3000 HEIC of 9.7 MB peaked at 122 MiB above the process's baseline (145 copied whole),
-    /// 4000x3000 AVIF at 92 MiB. Held to 96 MiB, those photos were refused. Decoding straight from libheif's YCbCr
-    /// planes into the card would save about 4 bytes a pixel and bring them under 96 MiB.
-    public static let heifDecodeMemoryBytes = 160 * 1024 * 1024
+    /// The memory a HEIC or AVIF decode may take: 112 MiB, the one exception to ``decodeMemoryBytes``, so that a
+    /// 12-megapixel phone photo (the HEIC every recent phone writes) is shown. libheif 1.15 decodes the whole
+    /// picture, and its codecs keep their own frames and copies of the coded data beside it, whatever is asked of
+    /// it: measured for a 4000x3000 picture, with libheif alone (a C program) 73 MiB for HEVC (libde265) and 82-93
+    /// MiB for AV1 (dav1d) above the file, whether it gives RGBA or YCbCr. Taken as YCbCr 4:2:0 and shrunk as it is
+    /// turned into RGB (``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)``), a 12-megapixel HEIC peaks at 82-93
+    /// MiB above the kiosk (145-140 as RGBA), an AVIF at 85-97 (116-124). Refused above it: about 13 megapixels.
+    public static let heifDecodeMemoryBytes = 112 * 1024 * 1024
 
-    /// The bytes a pixel a HEIC or AVIF decode is counted at against ``heifDecodeMemoryBytes``: 9, above the 8.0
-    /// (AVIF) and 8.4 (HEIC) measured for 4000x3000 pictures shrunk as they are copied.
-    public static let heifBytesPerPixel = 9
-
-    /// How many times a HEIC or AVIF file's bytes are counted: 4, the file itself and the copies libheif and its
-    /// codec make of the coded picture (a 4000x3000 HEIC of 9.7 MB peaked at 122 MiB, 20 MB over its pixels).
-    public static let heifFileCopies = 4
-
-    /// The memory a HEIC or AVIF picture of `size` in a file of `fileBytes`, shrunk to `shown` pixels (4 bytes
-    /// each, beside libheif's picture while it is copied), is counted at: over ``heifDecodeMemoryBytes`` is refused
-    /// before decoding, so about 15 megapixels at most, fewer when a large card keeps it whole (a 3648x2736 AVIF
-    /// copied whole for a 1920x1280 card peaked at 108 MiB, 11.3 bytes a pixel).
-    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize) -> Int {
-        size.width * size.height * heifBytesPerPixel + fileBytes * heifFileCopies + shown.width * shown.height * 4
+    /// The memory a HEIC (or, `isAVIF`, an AVIF) picture of `size` in a file of `fileBytes`, shrunk to `shown`
+    /// pixels (4 bytes each), is counted at against ``heifDecodeMemoryBytes``: 7 bytes a pixel for libde265 (6.3
+    /// measured), 8.5 for dav1d (8.0), 4 more when libheif gives RGBA (`planar` false: a picture with alpha or more
+    /// than 8 bits), and the file twice (itself and libheif's copy of its coded data).
+    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize, planar: Bool = true, isAVIF: Bool = false) -> Int {
+        size.width * size.height * ((isAVIF ? 17 : 14) + (planar ? 0 : 8)) / 2 + fileBytes * 2 + shown.width * shown.height * 4
     }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
@@ -76,7 +77,7 @@ public enum ImageLimits {
     public static let maximumProgressiveScans = 100
 
     /// The longest a JPEG or PNG decode may take, in seconds of the decoding thread's CPU time, before it is
-    /// abandoned with a reason. (HEIC and AVIF are held to about 14 megapixels instead: libheif 1.15 cannot be
+    /// abandoned with a reason. (HEIC and AVIF are held to about 13 megapixels instead: libheif 1.15 cannot be
     /// interrupted, and a 12-megapixel photo takes about 1.1 s.)
     public static let decodeSeconds = 5.0
 

@@ -2,7 +2,7 @@
 ///
 /// `{"cmd":"next"}`, `{"cmd":"previous"}`, `{"cmd":"goto","index":3}`, `{"cmd":"goto","id":"lobby"}`,
 /// `{"cmd":"pause"}`, `{"cmd":"resume"}`, `{"cmd":"reload"}`, `{"cmd":"status"}`,
-/// `{"cmd":"screenshot","path":"/tmp/shot.png"}` and `{"cmd":"wake"}`.
+/// `{"cmd":"screenshot","path":"/tmp/shot.png"}`, `{"cmd":"wake"}` and `{"cmd":"detail","action":"open"}`.
 public enum ControlCommand: Sendable, Equatable {
     /// Page forward, as → does.
     case next
@@ -24,6 +24,8 @@ public enum ControlCommand: Sendable, Equatable {
     case screenshot(path: String)
     /// Wake a sleeping screen for `display.wakeFor` seconds (see `KioskRuntime+Sleep.swift`).
     case wake
+    /// Open (true) or close (false) the detail panel of the card on screen (see `KioskRuntime+Detail.swift`).
+    case detail(open: Bool)
 
     /// The command's name, as the protocol spells it.
     public var name: String {
@@ -37,11 +39,12 @@ public enum ControlCommand: Sendable, Equatable {
         case .status: "status"
         case .screenshot: "screenshot"
         case .wake: "wake"
+        case .detail: "detail"
         }
     }
 
     /// Every command name, for messages.
-    public static let names = ["next", "previous", "goto", "pause", "resume", "reload", "status", "screenshot", "wake"]
+    public static let names = ["next", "previous", "goto", "pause", "resume", "reload", "status", "screenshot", "wake", "detail"]
 
     /// The command as one request line (without the newline).
     public var jsonLine: String {
@@ -49,6 +52,7 @@ public enum ControlCommand: Sendable, Equatable {
         case .gotoIndex(let index): #"{"cmd":"goto","index":\#(index)}"#
         case .gotoID(let id): #"{"cmd":"goto","id":\#(JSONText.quoted(id))}"#
         case .screenshot(let path): #"{"cmd":"screenshot","path":\#(JSONText.quoted(path))}"#
+        case .detail(let open): #"{"cmd":"detail","action":"\#(open ? "open" : "close")"}"#
         default: #"{"cmd":"\#(name)"}"#
         }
     }
@@ -97,6 +101,11 @@ public enum ControlCommand: Sendable, Equatable {
                 throw ControlError(#""screenshot" needs "path", the PNG file to write"#)
             }
             return .screenshot(path: path)
+        case "detail":
+            guard case .string(let action)? = value["action"], action == "open" || action == "close" else {
+                throw ControlError(#""detail" needs "action", "open" or "close""#)
+            }
+            return .detail(open: action == "open")
         default:
             throw ControlError("unknown command \(Limits.shortened(name, quoting: true)); the commands are \(names.joined(separator: ", "))")
         }
@@ -169,7 +178,8 @@ public enum JSONText {
 
 extension ControlCommand {
     /// The command `vitrine ctl` words stand for: `next`, `previous`, `goto 3` (a number is an index from 0,
-    /// anything else a card id), `pause`, `resume`, `reload`, `status`, `screenshot FILE.png`, `wake`.
+    /// anything else a card id), `pause`, `resume`, `reload`, `status`, `screenshot FILE.png`, `wake`,
+    /// `detail open`, `detail close`.
     public init(words: [String]) throws(ControlError) {
         guard let name = words.first else { throw ControlError("no command: one of \(ControlCommand.names.joined(separator: ", "))") }
         let arguments = Array(words.dropFirst())
@@ -195,6 +205,11 @@ extension ControlCommand {
                 throw ControlError("'screenshot' takes one file: the PNG to write")
             }
             self = .screenshot(path: path)
+        case "detail":
+            guard arguments.count == 1, let action = arguments.first, action == "open" || action == "close" else {
+                throw ControlError("'detail' takes one word: open or close")
+            }
+            self = .detail(open: action == "open")
         default:
             throw ControlError("unknown command '\(Limits.shortened(name))'; the commands are \(ControlCommand.names.joined(separator: ", "))")
         }

@@ -11,6 +11,11 @@ public struct KioskSession: Sendable {
     public private(set) var rotation: Rotation
     /// The latest press on the page control, resolved when the finger went down.
     private var controlPress = PageControlPress()
+    /// A panel drawn over the page control (the open detail panel), in upright pixels: a press there is not a
+    /// press on the dots.
+    var controlShield: PixelRect?
+    /// When the gesture's first pointer went down, for telling a tap from a long press.
+    private var pressStart = -Double.infinity
 
     /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
     public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
@@ -29,6 +34,12 @@ public struct KioskSession: Sendable {
     private func logical(_ p: Point) -> Point {
         rotation.logicalPoint(fromPhysical: p, physicalSize: physicalSizeInPoints)
     }
+
+    /// A point of the upright layout in its pixels.
+    func pixel(_ p: Point) -> Point { Point(x: p.x * stage.pointScale, y: p.y * stage.pointScale) }
+
+    /// A physical pointer position in the upright layout's pixels.
+    func logicalPixel(_ p: Point) -> Point { pixel(logical(p)) }
 
     /// The width of a page in points: how far a finger moves to drag one page.
     public var pageWidthInPoints: Double { stage.pageWidth / stage.pointScale }
@@ -53,7 +64,12 @@ public struct KioskSession: Sendable {
         let pagerInput: PagerInput
         switch input {
         case .pointerDown(let id, let point):
-            pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)
+            if pager.heldPointers.isEmpty { pressStart = time }
+            if let shield = controlShield, Self.rect(shield, contains: pixel(logical(point))) {
+                pagerInput = .pointerDown(id: id, at: logical(point))
+            } else {
+                pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)
+            }
         case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: logical(point))
         case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
         case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)
@@ -71,12 +87,22 @@ public struct KioskSession: Sendable {
         var events: [PagerEvent] = []
         for event in pager.handle(pagerInput, at: time, pageWidth: width) {
             if case .tap = event {
-                if let request = controlPress.tapped() { events += pager.handle(request, at: time, pageWidth: width) }
+                // A tap on the dots is theirs; one on the card is reported if it was short (not a long press).
+                if controlPress.isPending {
+                    if let request = controlPress.tapped() { events += pager.handle(request, at: time, pageWidth: width) }
+                } else if time - pressStart <= PagingTuning.tapDuration {
+                    events.append(event)
+                }
             } else {
                 events.append(event)
             }
         }
         return events
+    }
+
+    /// Whether the pixel `point` lies in `rect`.
+    static func rect(_ rect: PixelRect, contains point: Point) -> Bool {
+        point.x >= Double(rect.x) && point.x < Double(rect.x + rect.width) && point.y >= Double(rect.y) && point.y < Double(rect.y + rect.height)
     }
 
     /// Advances animations to simulated time `time`.

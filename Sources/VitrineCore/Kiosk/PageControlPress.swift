@@ -24,6 +24,9 @@ struct PageControlPress: Sendable {
         return .pointerDownOnControl(id: id, at: point)
     }
 
+    /// Whether the gesture's press went down on the control (its tap is the control's).
+    var isPending: Bool { pending != nil }
+
     /// The request the gesture's tap stands for: what the control showed under the press, or nil off the control.
     mutating func tapped() -> PagerInput? {
         defer { pending = nil }

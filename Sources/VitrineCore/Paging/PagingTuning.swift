@@ -11,6 +11,12 @@ public enum PagingTuning {
     /// on the page control stay a tap, while a deliberate swipe crosses it within the first frame or two.
     public static let slop = 10.0
 
+    /// The longest press that is still a tap on the card: 0.5 s.
+    ///
+    /// A tap is quick (about 0.1 s); a finger held longer is resting or reading, not asking for more (0.5 s is
+    /// where iOS starts a long press). A tap on the page control has no such limit.
+    public static let tapDuration = 0.5
+
     /// The share of a page a drag must cover to commit to the neighbour without a fling: 0.5.
     ///
     /// Past half way the neighbour shows more than the current card, so landing there is what the eye expects.

@@ -18,6 +18,8 @@ public enum DrawCommand: Equatable, Sendable {
     case fadedCard(index: Int, destination: PixelRect, opacity: UInt8)
     /// Draw an antialiased filled circle.
     case dot(center: Point, diameter: Double, color: Color)
+    /// Limit the commands that follow to `rect` (nil: the whole target again), as a scrolling text area needs.
+    case clip(PixelRect?)
 }
 
 /// An ordered list of draw commands: what one frame or one card composition looks like, built from state alone.

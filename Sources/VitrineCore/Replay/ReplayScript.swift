@@ -11,6 +11,8 @@ public enum ReplayAction: Sendable, Equatable {
     case mouse(ReplayPhase, x: Double, y: Double)
     /// A navigation key.
     case key(KioskKey)
+    /// The Escape key (`"key":"escape"`): it closes a detail panel, or quits as in a window.
+    case escape
     /// A wheel or trackpad scroll, in notches: whole ones are clicks, fractional ones a trackpad's precise deltas.
     case wheel(dx: Double, dy: Double)
     /// A programmatic page request (counted from 0).
@@ -142,8 +144,9 @@ extension ReplayScript {
             }
             return name == "touch" ? .touch(phase, x: x, y: y) : .mouse(phase, x: x, y: y)
         case "key":
+            if case .string(let keyName) = payload, keyName.lowercased() == "escape" { return .escape }
             guard case .string(let keyName) = payload, let key = keys[keyName.lowercased()] else {
-                throw ReplayLineProblem(message: "\"key\" must be one of right, left, pageup, pagedown, home, end, 1 to 9")
+                throw ReplayLineProblem(message: "\"key\" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape")
             }
             return .key(key)
         case "wheel":

@@ -31,6 +31,8 @@ extension EmbeddedKiosk {
                 send(.paging(EmbeddedKiosk.pointer(phase, id: 0, at: point)), at: step.at)
             case .reload(let path):
                 send(.configLoaded(load(path), changedImages: nil), at: step.at)
+            case .escape:
+                send(.keyPress(name: "Escape", modifiers: []), at: step.at)
             case .wait:
                 break
             case .control(let command):

@@ -51,6 +51,11 @@ public struct EmbeddedKiosk {
         self.onEvents = onEvents
     }
 
+    /// Has the runtime measure the detail panel's text with `measurer` (the fonts frames are drawn with).
+    public mutating func measureText(with measurer: any TextMeasuring & Sendable) {
+        runtime.textMeasurer = measurer
+    }
+
     /// Moves time to `t`, waking the runtime at every moment it asks for on the way; then draws at `t` if wanted.
     public mutating func advance(to t: Double) {
         while let wake = runtime.nextWake, wake <= t, runtime.exit == nil {

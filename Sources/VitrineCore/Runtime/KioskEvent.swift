@@ -23,13 +23,18 @@ public enum KioskEvent: Sendable, Equatable {
     case asleep(until: LocalTime?)
     /// The screen woke, for `reason`.
     case awake(reason: WakeReason)
+    /// The detail panel of card `page` (an index into the config's cards) opened, for `reason`.
+    case detailOpened(page: Int, reason: DetailOpenReason)
+    /// The detail panel of card `page` closed, for `reason`.
+    case detailClosed(page: Int, reason: DetailCloseReason)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
     /// `{"t":3.250,"event":"pageChanged","page":3,"from":0,"reason":"reload"}`,
     /// `{"t":0.000,"event":"pageChanged","page":4,"from":null,"reason":"start"}`,
     /// `{"t":3.250,"event":"deckReloaded","cards":6}`, `{"t":9.000,"event":"asleep","until":"2026-12-01T09:00"}`,
-    /// `{"t":12.500,"event":"awake","reason":"input"}`; pager events as ``PagerEvent/jsonLine(t:)`` writes them.
+    /// `{"t":12.500,"event":"awake","reason":"input"}`, `{"t":4.100,"event":"detailOpened","page":2,"reason":"tap"}`;
+    /// pager events as ``PagerEvent/jsonLine(t:)`` writes them.
     public func jsonLine(t: Double) -> String? {
         let head = "{\"t\":\(PagerEvent.formatSeconds(t)),\"event\":"
         switch self {
@@ -52,6 +57,10 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"asleep\",\"until\":" + (until.map { JSONText.quoted($0.description) } ?? "null") + "}"
         case .awake(let reason):
             return head + "\"awake\",\"reason\":\"\(reason.rawValue)\"}"
+        case .detailOpened(let page, let reason):
+            return head + "\"detailOpened\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
+        case .detailClosed(let page, let reason):
+            return head + "\"detailClosed\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
         }
     }
 }

@@ -22,6 +22,8 @@ public struct KioskFrame: Sendable, Equatable {
     public var shownCards: [Int]?
     /// Whether the screen is asleep (outside `display.awake`): the frame is plain black, whatever else it says.
     public var asleep = false
+    /// The open detail panel, drawn over the card; nil when none is open.
+    public var detail: DetailPanelFrame? = nil
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

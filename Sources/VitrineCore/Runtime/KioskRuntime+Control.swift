@@ -54,6 +54,20 @@ extension KioskRuntime {
         case .wake:
             // Woken already, before the command got here (KioskRuntime+Sleep.swift).
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("asleep", "\(isAsleep)")])))
+        case .detail(true):
+            guard let card = currentCard else {
+                effects.append(.reply(client: client, .failure("no card is showing")))
+                break
+            }
+            guard config.cards[card].detail != nil else {
+                effects.append(.reply(client: client, .failure("card \(card) has no \"detail\" to open")))
+                break
+            }
+            if detail?.card != card { effects += openDetail(card: card, reason: .control) }
+            effects.append(.reply(client: client, ControlReply(ok: true, fields: [("page", "\(card)"), ("open", "true")])))
+        case .detail(false):
+            effects += closeDetail(.control)
+            effects.append(.reply(client: client, ControlReply(ok: true, fields: [("open", "false")])))
         }
         return effects
     }

@@ -104,6 +104,10 @@ extension KioskRuntime {
             new.display.displayIndex = old.display.displayIndex
             new.display.renderer = old.display.renderer
         }
+        if new.mqtt != old.mqtt {  // The fleet link is made once, at the start (FleetLink).
+            effects.append(.report("\(new.file): mqtt takes effect at the next start"))
+            new.mqtt = old.mqtt
+        }
         let t = now
         if new.display.fit != old.display.fit {
             session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))

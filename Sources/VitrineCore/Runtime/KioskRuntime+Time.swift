@@ -18,6 +18,7 @@ extension KioskRuntime {
         guard exit == nil else { return effects }
         effects += runTimers()
         effects += updateSleep()
+        effects += keepDetailInStep()
         followCardOnScreen()
         effects += runIdleChoresIfDue()
         return effects
@@ -38,7 +39,8 @@ extension KioskRuntime {
         if let beat = watchdog.nextBeat { deadlines.append(beat) }
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
         if let sleepDeadline { deadlines.append(sleepDeadline) }
-        if let autoplay, !sleep.asleep {
+        if let detailDeadline { deadlines.append(detailDeadline) }
+        if let autoplay, !sleep.asleep, detail == nil {  // Attract mode waits while a detail panel is open.
             if let due = autoplay.nextDeadline(after: now, interval: currentInterval) { deadlines.append(due) }
             if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
                 deadlines.append(now + (currentInterval ?? autoplay.config.interval) / RuntimeTuning.progressBarSteps)
@@ -58,7 +60,8 @@ extension KioskRuntime {
         case .starve(_, false), nil: break
         }
         effects += syncSchedule()
-        guard var autoplay, !sleep.asleep else { return effects }
+        effects += closeDetailIfIdle()
+        guard var autoplay, !sleep.asleep, detail == nil else { return effects }
         let goingHome = autoplay.isHomeDue(at: now)
         if let input = autoplay.due(at: now, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
                                     wraps: session.pager.isWrapping, pagerIdle: session.isIdle,
@@ -83,12 +86,14 @@ extension KioskRuntime {
     func currentFrame(alpha: Double) -> KioskFrame {
         if sleep.asleep, let frame = sleep.frame { return frame }
         let progress = autoplay.flatMap { autoplay -> Double? in
-            guard autoplay.config.progressBar, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
+            guard autoplay.config.progressBar, detail == nil, let share = autoplay.progress(at: now, interval: currentInterval) else { return nil }
             return (share * RuntimeTuning.progressBarSteps).rounded(.down) / RuntimeTuning.progressBarSteps
         }
-        return KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
-                          background: config.display.background, progress: progress, deckGeneration: deckGeneration,
-                          shownCards: frameCards)
+        var frame = KioskFrame(pager: session.snapshot(alpha: alpha), stage: session.stage, rotation: session.rotation,
+                               background: config.display.background, progress: progress, deckGeneration: deckGeneration,
+                               shownCards: frameCards)
+        frame.detail = detailFrame
+        return frame
     }
 
     /// The frame as the simulation stands at the last step, with no interpolation: what a replay's screenshot shows.

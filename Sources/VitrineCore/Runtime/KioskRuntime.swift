@@ -65,6 +65,10 @@ public struct KioskRuntime: Sendable {
     /// Reloading: the read that is out and what follows it, the wait for a new deck's pictures, what was last
     /// reported, and who waits for the outcome (see `KioskRuntime+Reload.swift`).
     var reload = ReloadState()
+    /// The open detail panel, if any (see `KioskRuntime+Detail.swift`).
+    var detail: DetailPanel?
+    /// Measures the detail panel's text as the driver will draw it (its fonts); nil: an estimate (tests).
+    public var textMeasurer: (any TextMeasuring & Sendable)?
     /// When the kiosk started and when a frame was last presented, for `status`.
     let startTime: Double
     /// Presented frames that took longer than ``frameInterval`` to build, draw and present.
@@ -123,7 +127,10 @@ public struct KioskRuntime: Sendable {
         case .paging(let kioskInput):
             effects += page(kioskInput)
         case .keyPress(let name, let modifiers):
-            if lockdown.quits(key: name, modifiers: modifiers) {
+            if detail != nil, name.lowercased() == "escape" {
+                autoplay?.noteInput(at: now)
+                effects += closeDetail(.escape)
+            } else if lockdown.quits(key: name, modifiers: modifiers) {
                 effects += quit(.userQuit)
             } else if let key = KioskKeymap.navigation(forKey: name) {
                 effects += page(.key(key))
@@ -160,15 +167,20 @@ public struct KioskRuntime: Sendable {
             break  // Taken by noteForIdleChores.
         }
         effects += updateSleep()
+        effects += keepDetailInStep()
         followCardOnScreen()
         return effects
     }
 
     /// Gives the pager a paging input at the current simulated time; a person's input also pauses attract mode.
     mutating func page(_ input: KioskInput) -> [KioskEffect] {
-        if KioskSession.isUserInput(input) { autoplay?.noteInput(at: now) }
+        let person = KioskSession.isUserInput(input)
+        if person {
+            autoplay?.noteInput(at: now)
+            detailBeforePaging(input)
+        }
         let events = session.handle(input, at: clock.simulatedTime(at: now))
-        return log(events, t: now)
+        return log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
     }
 
     /// Stops the kiosk for `reason` (the first reason stands).

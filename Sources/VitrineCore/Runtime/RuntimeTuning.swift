@@ -67,6 +67,15 @@ public enum RuntimeTuning {
     /// idle); a minute bounds how late the last of it goes back, at a cost of one wake a minute.
     public static let idleChoresLongestInterval = 60.0
 
+    // MARK: Detail panel
+
+    /// How long an open detail panel stays without input before it closes: 60 s.
+    ///
+    /// A visitor who walked away should not leave the panel over the card for the next one, and attract mode
+    /// waits while it is open. A minute is time to read what shows without scrolling (about 150 words); one who
+    /// reads on scrolls, and every touch starts the minute again.
+    public static let detailIdleClose = 60.0
+
     // MARK: Replay
 
     /// How long, in simulated seconds after a script's last line, the deck may take to come to rest: 5 s.

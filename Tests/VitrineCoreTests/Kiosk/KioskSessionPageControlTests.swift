@@ -65,11 +65,13 @@ import Testing
         #expect(h.tap(at: Point(x: (control.hitRect.maxX - 2) / 2, y: y)) == [.transitionStarted(from: 1, to: 2)])
     }
 
-    @Test func tapJustOutsideTheControlDoesNothing() {
+    @Test func tapJustOutsideTheControlIsATapOnTheCard() {
         var h = KioskSessionHarness(pageCount: 5, currentPage: 2)
         let control = h.session.stage.pageControl(pageCount: 5, currentPage: 2)
-        #expect(h.tap(at: Point(x: (control.hitRect.minX - 4) / 2, y: control.hitRect.midY / 2)) == [])
-        #expect(h.tap(at: Point(x: control.hitRect.midX / 2, y: (control.hitRect.minY - 4) / 2)) == [])
+        let left = Point(x: (control.hitRect.minX - 4) / 2, y: control.hitRect.midY / 2)
+        let above = Point(x: control.hitRect.midX / 2, y: (control.hitRect.minY - 4) / 2)
+        #expect(h.tap(at: left) == [.tap(at: left)])
+        #expect(h.tap(at: above) == [.tap(at: above)])
         #expect(h.session.isIdle)
     }
 

@@ -45,13 +45,13 @@ import Testing
         #expect(!h.events.contains { if case .pageChanged = $0 { true } else { false } })
     }
 
-    @Test func tapOnTheCardAwayFromTheControlDoesNothing() {
+    @Test func tapOnTheCardAwayFromTheControlOnlyReportsTheTap() {
         var h = KioskSessionHarness(currentPage: 2)
-        #expect(h.tap(at: start) == [])
-        #expect(h.tap(at: Point(x: 400, y: 250)) == [])  // The card's center.
+        #expect(h.tap(at: start) == [.tap(at: start)])
+        #expect(h.tap(at: Point(x: 400, y: 250)) == [.tap(at: Point(x: 400, y: 250))])  // The card's center.
         #expect(h.session.isIdle)
         h.settle()
-        #expect(h.events == [])
+        #expect(h.events == [.tap(at: start), .tap(at: Point(x: 400, y: 250))])  // Nothing moves.
         #expect(h.currentPage == 2)
     }
 
@@ -61,8 +61,18 @@ import Testing
         h.time += 0.05
         #expect(h.send(.pointerMove(id: 1, to: Point(x: start.x - 9, y: start.y))) == [])
         #expect(h.position == 2)
-        #expect(h.send(.pointerUp(id: 1, at: Point(x: start.x - 9, y: start.y))) == [])
+        #expect(h.send(.pointerUp(id: 1, at: Point(x: start.x - 9, y: start.y))) == [.tap(at: start)])
         #expect(h.session.isIdle)
+    }
+
+    @Test func aLongPressIsNoTap() {
+        var h = KioskSessionHarness(currentPage: 2)
+        h.send(.pointerDown(id: 1, at: start))
+        h.time += PagingTuning.tapDuration + 0.01
+        #expect(h.send(.pointerUp(id: 1, at: start)) == [])
+        h.send(.pointerDown(id: 1, at: start))
+        h.time += PagingTuning.tapDuration
+        #expect(h.send(.pointerUp(id: 1, at: start)) == [.tap(at: start)])
     }
 
     @Test func wheelPagesThroughTheSession() {

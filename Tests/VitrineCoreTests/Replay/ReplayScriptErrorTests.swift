@@ -24,7 +24,7 @@ import Testing
     @Test func descriptionNamesFileLineAndMessage() {
         let error = failure("# header\n\n{\"at\":1,\"key\":\"space\"}", file: "scripts/demo.replay")
         #expect(error?.description
-                == #"scripts/demo.replay: line 3: "key" must be one of right, left, pageup, pagedown, home, end, 1 to 9"#)
+                == #"scripts/demo.replay: line 3: "key" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape"#)
     }
 
     @Test func lineNumbersCountEveryPhysicalLine() {
@@ -113,7 +113,7 @@ import Testing
     @Test(arguments: ["space", "10", "0", "", "up"])
     func unknownKeyName(name: String) {
         #expect(message(#"{"at":1,"key":"\#(name)"}"#)
-                == #""key" must be one of right, left, pageup, pagedown, home, end, 1 to 9"#)
+                == #""key" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape"#)
     }
 
     @Test(arguments: [#"{"dx":1}"#, #"{"dy":1}"#, #"{"dx":1,"dy":"1"}"#, "3", "[1,0]"])
