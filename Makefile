@@ -12,9 +12,11 @@ RUNS ?= 10
 # clients for the fleet tests: a real broker).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
-BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libqrencode-dev libxext-dev libxcb1-dev libmosquitto-dev pkg-config
+# The shaping tests compare lines with Pillow's libraqm layout (python3-pil, libraqm0) and draw Devanagari and colour
+# emoji with fonts-noto-core and fonts-noto-color-emoji; libfribidi-dev gives the header of the FriBidi Vitrine opens.
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libqrencode-dev libfribidi-dev libxext-dev libxcb1-dev libmosquitto-dev pkg-config
 # systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
-TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients
+TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients python3-pil libraqm0 fonts-noto-core fonts-noto-color-emoji
 # make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.
 DEB_PACKAGES := dpkg-dev
 

@@ -23,6 +23,8 @@ let package = Package(
         // is met (its codecs cost about 2 MiB of PSS at every start otherwise), so no pkg-config link flags here.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+        // FriBidi's header, for right-to-left text. Not linked: the shim opens libfribidi.so.0 when a line first needs it.
+        .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         // Bilinear scaling a row at a time with SDL's own arithmetic, so a JPEG is scaled into its card while it is decoded.
         .systemLibrary(name: "CStretch"),
         // Xlib's error handlers: losing the X server exits with a documented code instead of Xlib's exit 1.
@@ -56,7 +58,7 @@ let package = Package(
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
-                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CQREncode", "CStretch", "CLazyLink", "CSplash"]),
+                                                   "CMalloc", "CX11", "CX11Facts", "CX11Power", "CJPEG", "CPNG", "CHeif", "CQREncode", "CFriBidi", "CStretch", "CLazyLink", "CSplash"]),
 
         // The `vitrine` executable: argument parsing and subcommands only.
         .executableTarget(name: "VitrineCLI", dependencies: ["VitrineCore", "VitrineSystem", "VitrineSDL"]),

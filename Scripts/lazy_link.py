@@ -33,7 +33,8 @@ LIBRARIES = [
     """),
     ("sdl2_ttf", "SDL2/SDL_ttf.h", """
         TTF_CloseFont TTF_FontAscent TTF_FontHeight TTF_GlyphIsProvided32 TTF_Init TTF_Linked_Version TTF_OpenFont
-        TTF_OpenFontIndex TTF_Quit TTF_RenderUTF8_Blended TTF_SetFontStyle TTF_SizeUTF8
+        TTF_OpenFontIndex TTF_Quit TTF_RenderUTF8_Blended TTF_SetFontDirection TTF_SetFontScriptName TTF_SetFontStyle
+        TTF_SizeUTF8
     """),
     ("fontconfig", "fontconfig/fontconfig.h", """
         FcCharSetAddChar FcCharSetCreate FcCharSetDestroy FcCharSetHasChar FcConfigSubstitute FcDefaultSubstitute

@@ -94,6 +94,8 @@ LAZY_FUNCTION(sdl2_ttf, TTF_Font *, TTF_OpenFont, (const char *a0, int a1), (a0,
 LAZY_FUNCTION(sdl2_ttf, TTF_Font *, TTF_OpenFontIndex, (const char *a0, int a1, long a2), (a0, a1, a2))
 LAZY_FUNCTION(sdl2_ttf, void, TTF_Quit, (void), ())
 LAZY_FUNCTION(sdl2_ttf, SDL_Surface *, TTF_RenderUTF8_Blended, (TTF_Font *a0, const char *a1, SDL_Color a2), (a0, a1, a2))
+LAZY_FUNCTION(sdl2_ttf, int, TTF_SetFontDirection, (TTF_Font *a0, TTF_Direction a1), (a0, a1))
+LAZY_FUNCTION(sdl2_ttf, int, TTF_SetFontScriptName, (TTF_Font *a0, const char *a1), (a0, a1))
 LAZY_FUNCTION(sdl2_ttf, void, TTF_SetFontStyle, (TTF_Font *a0, int a1), (a0, a1))
 LAZY_FUNCTION(sdl2_ttf, int, TTF_SizeUTF8, (TTF_Font *a0, const char *a1, int *a2, int *a3), (a0, a1, a2, a3))
 LAZY_FUNCTION(fontconfig, FcBool, FcCharSetAddChar, (FcCharSet *a0, FcChar32 a1), (a0, a1))

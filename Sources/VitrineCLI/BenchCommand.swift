@@ -30,6 +30,9 @@ struct BenchCommand {
           decode_6000x4000   the same for a 24-megapixel photo
           decode_..._sdl_image  the same JPEGs decoded whole by SDL_image, converted to ARGB8888 and scaled, as before
                              (decode_1800x1200_sdl_image, decode_6000x4000_sdl_image)
+          title_latin        one title's text measured and rendered at the card's title size, faces already open
+                             (50 times); likewise title_hebrew, title_arabic, title_mixed ("Price سلام 123"),
+                             title_devanagari and title_emoji
 
         options:
           --size WxH    the frame's size in pixels (default \(Benchmark.defaultSize.width)x\(Benchmark.defaultSize.height))

@@ -62,6 +62,9 @@ struct CheckCommand {
             return withExtendedLifetime(library) { () -> Int32 in
                 let images = checkImages(config)
                 let fonts = checkFonts()
+                if let font = config.style.titleFont, case .failure(let problem) = FontLibrary.titleFontFile(font) {
+                    Log.warning("\(Limits.shortened(config.file)): \(FontLibrary.titleFontWarning(problem))")
+                }
                 let problems = deckProblems + images.problems + fonts.problems
                 for problem in problems { print(problem) }
                 for note in images.notes { print(note) }

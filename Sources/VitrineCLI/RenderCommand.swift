@@ -5,7 +5,7 @@ import VitrineSDL
 /// `vitrine render`: one frame, headless, into a PNG.
 struct RenderCommand {
     static let help = """
-        usage: vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
+        usage: vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] [--at TIME] --output FILE.png
 
         Draws one frame with SDL's software renderer into FILE.png; needs no display. The same inputs give
         the same bytes every time.
@@ -18,6 +18,7 @@ struct RenderCommand {
                           card moved 0.4 of a page; fade: card N+1 blended 40 % over card N; none: card N
                           until 1, then card N+1. The dots mark card N throughout.
           --size WxH      the frame's size in pixels (default: the config's window size)
+          --at TIME       the local time an overlay's clock and date show, YYYY-MM-DDTHH:MM (default: now)
           --output FILE   where to write the PNG
         """
 
@@ -26,6 +27,7 @@ struct RenderCommand {
     var offset = 0.0
     var size: PixelSize?
     var output: String?
+    var at: LocalTime?
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> RenderCommand? {
@@ -39,6 +41,7 @@ struct RenderCommand {
             case "--offset": command.offset = try ArgumentReader.number(reader.value(for: flag), flag: flag, in: -1...1)
             case "--size": command.size = try ArgumentReader.size(reader.value(for: flag), flag: flag)
             case "--output": command.output = try reader.value(for: flag)
+            case "--at": command.at = try ArgumentReader.localTime(reader.value(for: flag), flag: flag)
             default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'render'")
             }
         }
@@ -70,9 +73,10 @@ struct RenderCommand {
         do throws(SDLError) {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
-                let fonts = FontLibrary(paths: try BundledFonts.locate())
+                let fonts = try FontLibrary.forStyle(config, report: { Log.warning($0) })
+                let decor = FrameDecor(config: config, at: at ?? LocalClock.now, names: .system)
                 let frame = try HeadlessRenderer.frame(config: config, size: size ?? config.display.window, page: page,
-                                                       offset: offset, fonts: fonts, report: { Log.warning($0) })
+                                                       offset: offset, fonts: fonts, decor: decor, report: { Log.warning($0) })
                 do throws(SDLError) {
                     try frame.writePNG(to: output)
                 } catch {

@@ -99,7 +99,7 @@ struct ReplayCommand {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
                 let runner = try ReplayRunner(config: config, size: size ?? config.display.window,
-                                              fonts: FontLibrary(paths: try BundledFonts.locate()), events: events, localStart: start,
+                                              fonts: FontLibrary.forStyle(config, report: { Log.warning($0) }), events: events, localStart: start,
                                               wallClock: start.map { LocalClock.wallClock(startingAt: $0) },
                                               report: { Log.warning($0) })
                 var failedWrite = false

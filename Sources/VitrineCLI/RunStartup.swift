@@ -55,7 +55,10 @@ final class RunStartup {
         case .readConfig: return readConfig()
         case .planFirstCard: planFirstCard(plan)
         case .startSDL: return startSDL()
-        case .fontsUp: firstCard?.fontsAreUp()
+        case .fontsUp:
+            // The titles' font (style.titleFont): SDL_ttf is up, and the first-card thread opens no face before this.
+            if let font = config?.style.titleFont { fonts?.useTitleFont(font, report: { Log.warning($0) }) }
+            firstCard?.fontsAreUp()
         case .waitForSplash:
             // SDL's display comes after the splash: both would share the X server and the cores.
             firstCard?.waitForSplash(seconds: StartupPlan.splashWait)

@@ -7,7 +7,7 @@ enum Vitrine {
     static let usage = """
         usage: vitrine [run] [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-] [--stats]
                            [--control PATH]
-               vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] --output FILE.png
+               vitrine render [--config PATH] [--page N] [--offset F] [--size WxH] [--at TIME] --output FILE.png
                vitrine replay [--config PATH] --script FILE.jsonl [--size WxH] [--events PATH|-] [--start TIME]
                vitrine check [--config PATH] [--at TIME]
                vitrine bench [--size WxH] [--cards N] [--frames N]

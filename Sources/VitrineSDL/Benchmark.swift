@@ -42,7 +42,8 @@ public struct Benchmark {
     /// Writes the deck into `folder` (which must exist), measures, and returns the figures in order:
     /// `config_load`, `first_frame`, `first_frame_cached`, `transition_frame`, `fade_frame`, `swipe_from_rest_frame`,
     /// `swipe_from_idle_frame`, `memcpy_frame`, `frame_over_memcpy`, `fade_over_memcpy`, `peak_rss`, then the
-    /// decode figures (``decodeFigures(in:repeats:)``), measured after the peak so they do not raise it.
+    /// decode figures (``decodeFigures(in:repeats:)``) and the title text figures (``textFigures(repeats:)``),
+    /// measured after the peak so they do not raise it.
     ///
     /// Problems drawing a card (an image that cannot be read) go to `report`; an SDL failure or a config that does
     /// not load stops the benchmark. Needs an initialised ``SDLLibrary`` (video is not needed).
@@ -104,7 +105,7 @@ public struct Benchmark {
             BenchmarkFigure(name: "fade_over_memcpy", samples: fadeRatios, unit: "x"),
             BenchmarkFigure(name: "peak_rss", value: ProcessMetrics.peakResidentMiB, unit: "MiB"),
         ].compactMap { $0 }
-        return deck + (decodeRepeats > 0 ? try decodeFigures(in: folder, repeats: decodeRepeats) : [])
+        return deck + (decodeRepeats > 0 ? try decodeFigures(in: folder, repeats: decodeRepeats) : []) + textFigures(repeats: Benchmark.textRepeats)
     }
 
     /// A swipe's first frame after the card at rest let its texture go (DeckRenderer+Resting.swift) and the heap was

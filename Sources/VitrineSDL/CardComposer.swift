@@ -27,6 +27,10 @@ public struct CardComposer: Hashable, Sendable {
     public var pointScale: Double
     /// Whether the picture is turned upright by its Exif orientation.
     public var exifOrientation = true
+    /// Text and display scale and the scrim's contrast.
+    public var readability = Readability()
+    /// The texts' colour and place, and whether they keep clear of the dots (`style`).
+    public var look = CardLook()
     /// The letterbox colour (`display.background`) the picture's transparent pixels are composited over.
     public var background = Color.black
 
@@ -48,6 +52,8 @@ public struct CardComposer: Hashable, Sendable {
         hasher.combine(pageCount)
         hasher.combine(size)
         hasher.combine(pointScale)
+        hasher.combine(readability)
+        hasher.combine(look)
     }
 
     /// Draws the card into `renderer`'s current target, which is `size` pixels, and returns what went wrong.
@@ -71,9 +77,9 @@ public struct CardComposer: Hashable, Sendable {
     func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
-                                        pointScale: pointScale)
+                                        pointScale: pointScale, readability: readability)
         return CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: imageSize),
-                          size: size, trailingReserve: control.frame.width, measurer: fonts)
+                          size: size, trailingReserve: control.frame.width, readability: readability, measurer: fonts, look: look)
     }
 
     /// Executes `list` and turns what could not be drawn into problems.

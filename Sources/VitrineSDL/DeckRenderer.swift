@@ -43,6 +43,8 @@ public final class DeckRenderer {
 
     /// Whether pictures are turned upright by their Exif orientation (`display.exifOrientation`).
     public var exifOrientation = true
+    /// How cards look (`style`): their texts' colour and place, and whether they keep clear of the dots.
+    public var look = CardLook()
 
     /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
     public var composedSinceTrim = false
@@ -90,7 +92,7 @@ public final class DeckRenderer {
     /// Takes a new page geometry; composed cards are dropped when the card's pixel size changed.
     public func setStage(_ newStage: StageLayout) {
         if newStage.cardRect.width != stage.cardRect.width || newStage.cardRect.height != stage.cardRect.height
-            || newStage.pointScale != stage.pointScale {
+            || newStage.pointScale != stage.pointScale || newStage.readability != stage.readability {
             composed.removeAll()
             stale.removeAll()
             forgetPreviews()
@@ -199,7 +201,7 @@ public final class DeckRenderer {
         }
         rotation = frame.rotation
         detailPanel = frame.detail
-        return drawFrame(frame.pager, progress: frame.progress)
+        return drawFrame(frame.pager, progress: frame.progress, decor: frame.decor)
     }
 
     /// Takes the cards the last frame keeps (those it shows and their neighbours) and their previews that the
@@ -222,8 +224,9 @@ public final class DeckRenderer {
 
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
-    public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil) -> [SDLError] {
-        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress)
+    public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil, decor: FrameDecor? = nil) -> [SDLError] {
+        let decor = decor ?? FrameDecor(dots: look.dots)
+        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress, decor: decor, measurer: fonts)
         if let detailPanel {
             list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
         }
@@ -352,6 +355,8 @@ public final class DeckRenderer {
         var composer = CardComposer(card: cards[index], index: index, pageCount: pageCount,
                                     size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height), pointScale: stage.pointScale)
         composer.exifOrientation = exifOrientation
+        composer.readability = stage.readability
+        composer.look = look
         composer.background = background
         return composer
     }

@@ -8,6 +8,8 @@ import VitrineSystem
 public final class Font {
     /// The wrapped pointer, valid for this object's lifetime.
     public let pointer: OpaquePointer
+    /// The pixel size it was opened at.
+    public let pixelSize: Int
 
     /// Opens the font file at `path` at `pixelSize` pixels (SDL_ttf's point size at 72 dpi).
     ///
@@ -18,13 +20,30 @@ public final class Font {
         let opened = faceIndex == 0 ? TTF_OpenFont(path, size) : TTF_OpenFontIndex(path, size, faceIndex)
         guard let p = opened else { throw SDLError.current("TTF_OpenFont(\(path))") }
         pointer = p
+        self.pixelSize = Int(size)
         if syntheticBold { TTF_SetFontStyle(p, TTF_STYLE_BOLD) }
     }
 
     deinit { TTF_CloseFont(pointer) }
 
-    /// The width in pixels of `text` on one line.
-    public func width(of text: String) -> Int {
+    /// The direction and script HarfBuzz shapes with now; set before each call so a face shared by runs of
+    /// different scripts shapes each right.
+    private var shaping = Shaping(direction: .leftToRight, script: nil)
+    private struct Shaping: Equatable { var direction: TextDirection; var script: TextScript? }
+
+    /// Has SDL_ttf shape the next text as one run in `direction` and `script` (nil or a neutral script: HarfBuzz
+    /// guesses it from the text).
+    private func shape(_ direction: TextDirection, _ script: TextScript?) {
+        let wanted = Shaping(direction: direction, script: script.flatMap { $0.isNeutral ? nil : $0 })
+        guard wanted != shaping else { return }
+        TTF_SetFontDirection(pointer, direction == .rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        TTF_SetFontScriptName(pointer, wanted.script?.rawValue ?? "Zzzz")  // Zzzz: unknown, guessed from the text.
+        shaping = wanted
+    }
+
+    /// The width in pixels of `text` on one line, shaped as one run in `direction` and `script`.
+    public func width(of text: String, direction: TextDirection = .leftToRight, script: TextScript? = nil) -> Int {
+        shape(direction, script)
         var w: Int32 = 0, h: Int32 = 0
         TTF_SizeUTF8(pointer, text, &w, &h)
         return Int(w)
@@ -41,8 +60,10 @@ public final class Font {
         TTF_GlyphIsProvided32(pointer, scalar.value) != 0
     }
 
-    /// `text` rendered in `color` with antialiased edges, as a 32-bit surface with alpha.
-    public func render(_ text: String, color: Color) throws(SDLError) -> Surface {
+    /// `text` rendered in `color` with antialiased edges, as a 32-bit surface with alpha, shaped as one run in
+    /// `direction` and `script`.
+    public func render(_ text: String, color: Color, direction: TextDirection = .leftToRight, script: TextScript? = nil) throws(SDLError) -> Surface {
+        shape(direction, script)
         let c = SDL_Color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
         guard let p = TTF_RenderUTF8_Blended(pointer, text, c) else { throw SDLError.current("TTF_RenderUTF8_Blended") }
         return Surface(owning: p)
@@ -63,8 +84,10 @@ public final class Font {
 /// the lock to draw with, which a `Mutex` holding the caches cannot express without escaping them unchecked anyway.
 /// So the caches are plain properties and `lock` (a `Mutex<Void>`) is held around every touch of them and of SDL_ttf.
 public final class FontLibrary: TextMeasuring, @unchecked Sendable {
-    /// The file of each weight.
-    public let paths: [FontWeight: String]
+    /// The file of each weight (the bold one is the titles', ``setTitleFace(_:)``).
+    public private(set) var paths: [FontWeight: String]
+    /// The files given at the start, for ``setTitleFace(_:)`` to go back to.
+    private let givenPaths: [FontWeight: String]
     /// Whether characters the bundled faces lack are drawn with system fonts found by fontconfig.
     public let usesSystemFallback: Bool
     private var fonts: [FontKey: Font] = [:]
@@ -73,6 +96,8 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     var glyphSources: [GlyphSourceKey: GlyphSource] = [:]
     /// The system faces opened so far by file, index and size; `nil` records a file SDL_ttf could not open.
     var systemFonts: [SystemFontKey: Font?] = [:]
+    /// Whether each system face opened so far has bitmap strikes only (colour emoji), found once.
+    var fixedStrikeFaces: [SystemFace: Bool] = [:]
     /// Held by every public entry point; the internal methods expect it held. It serializes SDL_ttf and FreeType,
     /// which are not thread-safe, as well as the caches.
     let lock = Mutex<Void>(())
@@ -81,7 +106,18 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     /// show as the bundled face's .notdef box).
     public init(paths: [FontWeight: String], systemFallback: Bool = true) {
         self.paths = paths
+        self.givenPaths = paths
         self.usesSystemFallback = systemFallback
+    }
+
+    /// Draws bold text (titles, the overlay's clock) with the font file at `path` from now on, or with the face
+    /// given at the start for nil (`style.titleFont`); the faces opened so far are closed.
+    public func setTitleFace(_ path: String?) {
+        lock.withLock { _ in
+            paths[.bold] = path ?? givenPaths[.bold]
+            fonts.removeAll()
+            glyphSources.removeAll()
+        }
     }
 
     /// The face of `weight` at `pixelSize`, opened on first use.
@@ -108,10 +144,7 @@ public final class FontLibrary: TextMeasuring, @unchecked Sendable {
     }
 
     public func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int {
-        lock.withLock { _ in
-            guard let bundled = try? openedFont(weight, pixelSize: pixelSize) else { return 0 }
-            return runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled).reduce(0) { $0 + $1.font.width(of: $1.text) }
-        }
+        width(of: text, weight: weight, pixelSize: pixelSize, direction: .auto)
     }
 
     public func lineHeight(weight: FontWeight, pixelSize: Int) -> Int {

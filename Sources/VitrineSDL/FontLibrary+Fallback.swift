@@ -1,4 +1,3 @@
-import CSDL2
 import Synchronization
 import VitrineCore
 
@@ -34,14 +33,6 @@ struct SystemFontKey: Hashable {
     var pixelSize: Int
 }
 
-/// A run of consecutive characters drawn with one face.
-struct TextRun {
-    /// The characters, whole grapheme clusters (combining marks stay with their base).
-    var text: String
-    /// The face that draws them.
-    var font: Font
-}
-
 extension FontLibrary {
     /// The pixel size at which the bundled faces are opened to ask which glyphs they have (coverage does not
     /// depend on the size).
@@ -70,6 +61,12 @@ extension FontLibrary {
     private func findGlyphSource(for character: Character, weight: FontWeight, probe: Font?) -> GlyphSource {
         let scalars = Array(character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
         guard let bundled = probe ?? (try? openedFont(weight, pixelSize: Self.coverageProbePixelSize)) else { return .missing }
+        // An emoji shown as an emoji (😀, or any character with U+FE0F) is drawn in colour when a colour face has it,
+        // even where the bundled face has a black-and-white glyph of its own.
+        if usesSystemFallback, Self.prefersColour(character), !scalars.isEmpty,
+           let face = SystemFonts.face(covering: scalars, bold: weight == .bold, colour: true) {
+            return .system(face)
+        }
         let lacking = scalars.filter { !bundled.provides($0) }
         guard let firstLacking = lacking.first else { return .bundled }
         guard usesSystemFallback else { return .missing }
@@ -80,6 +77,13 @@ extension FontLibrary {
         return .missing
     }
 
+    /// Whether `character` is an emoji to be shown as a picture: its first scalar is one by default, or it asks
+    /// for emoji presentation with U+FE0F.
+    static func prefersColour(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        return first.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}")
+    }
+
     /// The system face `face` at `pixelSize`, opened on first use; `nil` (remembered) if SDL_ttf cannot open it.
     /// Expects the lock held.
     func systemFont(_ face: SystemFace, pixelSize: Int) -> Font? {
@@ -88,72 +92,5 @@ extension FontLibrary {
         let font = try? Font(path: face.path, pixelSize: pixelSize, faceIndex: face.index, syntheticBold: face.syntheticBold)
         systemFonts[key] = .some(font)
         return font
-    }
-
-    /// `text` split into runs of consecutive characters drawn with the same face; text the bundled face fully
-    /// covers is one run of the whole string.
-    ///
-    /// Missing characters, and those of a system face that cannot be opened, go with the bundled face. Expects the
-    /// lock held.
-    func runs(of text: String, weight: FontWeight, pixelSize: Int, bundled: Font) -> [TextRun] {
-        var runs: [TextRun] = []
-        for character in text {
-            var font = bundled
-            if case .system(let face) = glyphSource(for: character, weight: weight, probe: bundled), let system = systemFont(face, pixelSize: pixelSize) {
-                font = system
-            }
-            if let last = runs.indices.last, runs[last].font === font {
-                runs[last].text.append(character)
-            } else {
-                runs.append(TextRun(text: String(character), font: font))
-            }
-        }
-        return runs
-    }
-
-    /// `text` on one line in `color`: each run rendered with its face and copied side by side into one ARGB surface,
-    /// aligned on the bundled face's baseline.
-    ///
-    /// Text the bundled face fully covers is exactly the bundled face's rendering of the whole string. A run that
-    /// cannot be rendered is left out and the rest still draws; only when no run renders is the error thrown.
-    public func render(_ text: String, weight: FontWeight, pixelSize: Int, color: Color) throws(SDLError) -> RenderedText {
-        try lock.withLock { _ throws(SDLError) -> RenderedText in try renderLocked(text, weight: weight, pixelSize: pixelSize, color: color) }
-    }
-
-    /// ``render(_:weight:pixelSize:color:)`` with the lock held.
-    private func renderLocked(_ text: String, weight: FontWeight, pixelSize: Int, color: Color) throws(SDLError) -> RenderedText {
-        let bundled = try openedFont(weight, pixelSize: pixelSize)
-        let runs = runs(of: text, weight: weight, pixelSize: pixelSize, bundled: bundled)
-        guard runs.count > 1 || (runs.first.map { $0.font !== bundled } ?? false) else {
-            return RenderedText(surface: try bundled.render(text, color: color), top: 0)
-        }
-
-        // Place each run: x after the previous runs' advances, y so its ascent meets the bundled baseline.
-        var placed: [(surface: Surface, x: Int, y: Int)] = []
-        var x = 0
-        var firstError: SDLError?
-        for run in runs {
-            do throws(SDLError) {
-                let surface = try run.font.render(run.text, color: color)
-                placed.append((surface, x, bundled.ascent - run.font.ascent))
-            } catch {
-                firstError = firstError ?? error
-            }
-            x += run.font.width(of: run.text)
-        }
-        if placed.isEmpty, let firstError { throw firstError }
-        let top = min(0, placed.map(\.y).min() ?? 0)
-        let bottom = placed.map { $0.y + $0.surface.size.height }.max() ?? bundled.lineHeight
-        let width = max(x, placed.map { $0.x + $0.surface.size.width }.max() ?? 0)
-
-        let line = try Surface(size: PixelSize(width: max(1, width), height: max(1, bottom - top)))
-        SDL_FillRect(line.pointer, nil, 0)  // Transparent.
-        for run in placed {
-            // A plain copy, alpha included: blending onto the transparent line would darken the antialiased edges.
-            SDL_SetSurfaceBlendMode(run.surface.pointer, SDL_BLENDMODE_NONE)
-            var destination = SDL_Rect(x: Int32(run.x), y: Int32(run.y - top), w: Int32(run.surface.size.width), h: Int32(run.surface.size.height))
-            guard SDL_UpperBlit(run.surface.pointer, nil, line.pointer, &destination) == 0 else { throw SDLError.current("SDL_BlitSurface(text run)") }
-        }
-        return RenderedText(surface: line, top: top)
     }
 }

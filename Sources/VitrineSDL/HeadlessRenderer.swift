@@ -15,27 +15,30 @@ public final class HeadlessRenderer {
         surface = try Surface(size: size)
         let renderer = try Renderer(surface: surface)
         let rotation = config.display.rotation
-        let stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
+        var stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
+        stage.readability = config.display.readability
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
                             stage: stage, report: report)
         deck.rotation = rotation
         deck.exifOrientation = config.display.exifOrientation
+        deck.look = config.style.look
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the
     /// config's transition (a fade under reduced motion) toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
+    /// `decor` is what is drawn over the cards (default: the config's dots, no overlay).
     public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, fonts: FontLibrary,
-                             report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
+                             decor: FrameDecor? = nil, report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
         let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
                                           transition: config.pagingTransition, fraction: offset)
-        return headless.render(pager)
+        return headless.render(pager, decor: decor)
     }
 
     /// Draws the frame for `pager` and returns the surface holding it.
     @discardableResult
-    public func render(_ pager: PagerSnapshot) -> Surface {
-        for error in deck.drawFrame(pager) { deck.report("\(error)") }
+    public func render(_ pager: PagerSnapshot, decor: FrameDecor? = nil) -> Surface {
+        for error in deck.drawFrame(pager, decor: decor) { deck.report("\(error)") }
         deck.renderer.present()
         return surface
     }

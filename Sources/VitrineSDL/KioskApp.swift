@@ -88,13 +88,14 @@ public final class KioskApp {
         }
         StartupTimeline.mark("window and renderer made")
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
-                               settings: .init(heartbeatPeriod: heartbeatPeriod), start: 0, localTime: LocalClock.now)
+                               settings: .init(heartbeatPeriod: heartbeatPeriod, localeNames: .system), start: 0, localTime: LocalClock.now)
         runtime.textMeasurer = fonts
         let stage = runtime.session.stage
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
         deck.exifOrientation = display.exifOrientation
+        deck.look = options.config.style.look
         if let firstCard {
             deck.adopt(firstCard, pageCount: options.config.cards.count)
             StartupTimeline.mark("first card taken")
@@ -203,8 +204,11 @@ public final class KioskApp {
     private func drawIfWanted() -> Bool {
         guard let deck, let frame = runtime.frame(at: now) else { return false }
         let began = now
-        if deck.exifOrientation != runtime.config.display.exifOrientation {  // A reload flipped display.exifOrientation.
+        if deck.exifOrientation != runtime.config.display.exifOrientation || deck.look != runtime.config.style.look {
+            // A reload flipped display.exifOrientation or changed the style: every card is composed anew.
+            if deck.look.titleFont != runtime.config.style.titleFont { deck.fonts.useTitleFont(runtime.config.style.titleFont, report: report) }
             deck.exifOrientation = runtime.config.display.exifOrientation
+            deck.look = runtime.config.style.look
             deck.invalidate()
         }
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }

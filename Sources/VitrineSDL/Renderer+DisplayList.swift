@@ -64,9 +64,10 @@ extension Renderer {
                 var r = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y + row), w: Int32(rect.width), h: 1)
                 SDL_RenderFillRect(pointer, &r)
             }
-        case .text(let text, let weight, let pixelSize, let origin, let color):
-            // Runs of fallback faces for the characters the bundled face lacks, on the bundled baseline.
-            let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color)
+        case .text(let text, let weight, let pixelSize, let origin, let color, let direction):
+            // Bidi runs, each shaped with its script and its face (fallback faces for the characters the bundled
+            // face lacks), on the bundled baseline.
+            let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color, direction: ParagraphDirection(direction))
             try drawText(line.surface, at: Point(x: origin.x, y: origin.y + Double(line.top)))
         case .centeredText(let text, let weight, let pixelSize, let center, let color):
             let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color)

@@ -20,7 +20,8 @@ public final class ReplayRunner {
                 wallClock: EmbeddedKiosk.WallClock? = nil, report: @escaping (String) -> Void) throws(SDLError) {
         headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         windowSize = size
-        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, wallClock: wallClock, loadConfig: ReplayRunner.loadConfig,
+        kiosk = EmbeddedKiosk(config: config, pixels: size, localStart: localStart, wallClock: wallClock,
+                              localeNames: .system, loadConfig: ReplayRunner.loadConfig,
                               onEvents: { [events] in events?.write($0) })
         kiosk.measureText(with: fonts)
     }

@@ -42,7 +42,9 @@ enum SystemFonts {
     /// Asks fontconfig for a sorted list (`FcFontSort`) for a pattern of the sans-serif family, the scalars'
     /// charset and the weight, then checks each candidate's own charset, because the best match need not cover the
     /// scalars at all.
-    static func face(covering scalars: [Unicode.Scalar], bold: Bool) -> SystemFace? {
+    ///
+    /// With `colour`, only colour faces count (Noto Color Emoji), and none is emboldened.
+    static func face(covering scalars: [Unicode.Scalar], bold: Bool, colour: Bool = false) -> SystemFace? {
         guard isAvailable, !scalars.isEmpty, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         guard let wanted = FcCharSetCreate() else { return nil }
@@ -51,6 +53,7 @@ enum SystemFonts {
         FcPatternAddCharSet(pattern, FC_CHARSET, wanted)
         FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
         FcPatternAddBool(pattern, FC_SCALABLE, FcTrue)
+        if colour { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
         family.withCString { name in
             name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { _ = FcPatternAddString(pattern, FC_FAMILY, $0) }
         }
@@ -63,14 +66,14 @@ enum SystemFonts {
         let set = sorted.pointee
         guard let fonts = set.fonts else { return nil }
         for i in 0..<Int(set.nfont) {
-            guard let candidate = fonts[i], covers(candidate, all: scalars), isScalable(candidate) else { continue }
+            guard let candidate = fonts[i], covers(candidate, all: scalars), isScalable(candidate), !colour || isColour(candidate) else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(candidate, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             var index: Int32 = 0
             if FcPatternGetInteger(candidate, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
             var weight: Int32 = FC_WEIGHT_REGULAR
             if FcPatternGetInteger(candidate, FC_WEIGHT, 0, &weight) != FcResultMatch { weight = FC_WEIGHT_REGULAR }
-            return SystemFace(path: String(cString: file), index: Int(index), syntheticBold: bold && weight < boldThreshold)
+            return SystemFace(path: String(cString: file), index: Int(index), syntheticBold: bold && !colour && weight < boldThreshold)
         }
         return nil
     }
@@ -80,6 +83,12 @@ enum SystemFonts {
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
         return scalars.allSatisfy { FcCharSetHasChar(charset, $0.value) == FcTrue }
+    }
+
+    /// Whether the font has colour glyphs (bitmap strikes or colour layers).
+    private static func isColour(_ font: OpaquePointer) -> Bool {
+        var colour: FcBool = FcFalse
+        return FcPatternGetBool(font, FC_COLOR, 0, &colour) == FcResultMatch && colour == FcTrue
     }
 
     /// Whether the font is an outline font SDL_ttf can draw at any size (a pattern without the property counts).

@@ -6,7 +6,9 @@ import VitrineTestSupport
     /// The figures `vitrine bench` prints, in order, with their units.
     static let figures = [("config_load", "ms"), ("first_frame", "ms"), ("first_frame_cached", "ms"), ("transition_frame", "ms"), ("fade_frame", "ms"), ("swipe_from_rest_frame", "ms"), ("swipe_from_idle_frame", "ms"),
                           ("memcpy_frame", "ms"), ("frame_over_memcpy", "x"), ("fade_over_memcpy", "x"), ("peak_rss", "MiB"), ("decode_1800x1200", "ms"),
-                          ("decode_1800x1200_sdl_image", "ms"), ("decode_6000x4000", "ms"), ("decode_6000x4000_sdl_image", "ms")]
+                          ("decode_1800x1200_sdl_image", "ms"), ("decode_6000x4000", "ms"), ("decode_6000x4000_sdl_image", "ms"),
+                          ("title_latin", "ms"), ("title_hebrew", "ms"), ("title_arabic", "ms"), ("title_mixed", "ms"), ("title_devanagari", "ms"),
+                          ("title_emoji", "ms")]
 
     @Test func smallBenchPrintsEveryFigureWithNumbersAndUnits() throws {
         // The bench gets a temporary folder of its own as TMPDIR, so what it leaves behind is told apart from what

@@ -109,7 +109,7 @@ import VitrineTestSupport
             let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(10))
             #expect(result.code == 65)
             #expect(result.out == """
-                \(config): cards[0].title: expected a non-empty string, found a number
+                \(config): cards[0].title: expected a string, found a number
                 \(config): cards[1].image: missing required key "image" (expected a non-empty string)
                 failed: 2 problems in the config
 

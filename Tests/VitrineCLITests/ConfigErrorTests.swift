@@ -87,12 +87,10 @@ import VitrineTestSupport
                     expected: #"display.fit: expected "contain" or "cover", found "stretch""#),
         InvalidCase(name: "fit of the wrong type", json: #"{"display": {"fit": 1}, "cards": [{"title": "A", "image": "IMAGE"}]}"#,
                     expected: #"display.fit: expected "contain" or "cover", found a number"#),
-        InvalidCase(name: "missing title", json: #"{"cards": [{"title": "A", "image": "IMAGE"}, {"image": "IMAGE"}]}"#,
-                    expected: #"cards[1].title: missing required key "title" (expected a non-empty string)"#),
-        InvalidCase(name: "empty title", json: #"{"cards": [{"title": "", "image": "IMAGE"}]}"#,
-                    expected: "cards[0].title: expected a non-empty string, found an empty string"),
+        InvalidCase(name: "a URL as the image", json: #"{"cards": [{"title": "A", "image": "IMAGE"}, {"image": "https://example.com/a.jpg"}]}"#,
+                    expected: #"cards[1].image: "https://example.com/a.jpg" is a URL: Vitrine shows local files only; put the pictures in a folder deck kept in sync by rsync, Syncthing or rclone (see Docs/Operations.md, "Feeding a folder deck")"#),
         InvalidCase(name: "title of the wrong type", json: #"{"cards": [{"title": "A", "image": "IMAGE"}, {"title": 7, "image": "IMAGE"}]}"#,
-                    expected: "cards[1].title: expected a non-empty string, found a number"),
+                    expected: "cards[1].title: expected a string, found a number"),
         InvalidCase(name: "cards not an array", json: #"{"cards": {"title": "A"}}"#,
                     expected: "cards: expected an array of cards, found an object"),
         InvalidCase(name: "missing cards", json: #"{"wrap": true}"#,
@@ -134,7 +132,7 @@ import VitrineTestSupport
             let (result, wrote) = try render(config: config, in: folder)
             #expect(result.code == 65, "stderr: \(result.err)")
             let paths = result.messages("error").map { $0.dropFirst(config.count + 2).prefix { $0 != ":" } }
-            #expect(paths == ["wrap", "display.fit", "display.window.height", "cards[1].subtitle", "cards[1].title", "cards[2].image"],
+            #expect(paths == ["wrap", "display.fit", "display.window.height", "cards[1].subtitle", "cards[2].image"],
                     "stderr: \(result.err)")
             #expect(!wrote)
         }
@@ -157,13 +155,13 @@ import VitrineTestSupport
     @Test func misspeltRequiredKeyGivesTheWarningAndTheError() throws {
         try withTemporaryFolder { folder in
             let config = try folder.write("titel.json", """
-                {"cards": [{"titel": "A", "image": "\(Checkout.demoImage("canyon"))"}]}
+                {"cards": [{"title": "A", "imgae": "\(Checkout.demoImage("canyon"))"}]}
                 """)
             let (result, wrote) = try render(config: config, in: folder)
             #expect(result.code == 65, "stderr: \(result.err)")
-            #expect(result.messages("warning").first?.contains(#"cards[0].titel: unknown key "titel" (ignored); did you mean "title"?"#) == true,
+            #expect(result.messages("warning").first?.contains(#"cards[0].imgae: unknown key "imgae" (ignored); did you mean "image"?"#) == true,
                     "stderr: \(result.err)")
-            #expect(result.messages("error") == [#"\#(config): cards[0].title: missing required key "title" (expected a non-empty string)"#])
+            #expect(result.messages("error") == [#"\#(config): cards[0].image: missing required key "image" (expected a non-empty string)"#])
             #expect(!wrote)
         }
     }

@@ -44,7 +44,7 @@ extension SDLTests {
                                          decodeRepeats: 0).run(in: folder, report: { problems.append($0) })
             #expect(problems.isEmpty)
             #expect(figures.map(\.name) == ["config_load", "first_frame", "first_frame_cached", "transition_frame", "fade_frame", "swipe_from_rest_frame", "swipe_from_idle_frame", "memcpy_frame", "frame_over_memcpy",
-                                           "fade_over_memcpy", "peak_rss"])
+                                           "fade_over_memcpy", "peak_rss"] + Benchmark.textSamples.map { "title_" + $0.name })
             for figure in figures {
                 #expect(figure.median > 0 && figure.p90 >= figure.median, "\(figure.line)")
             }

@@ -139,9 +139,11 @@ struct ConfigValidator {
     }
 
     /// The file path in `value` when it is a non-empty string with no control character (a NUL would cut the path
-    /// short where the system reads it), or nil after recording an error.
+    /// short where the system reads it) that is not a URL (``refusesRemoteURL(_:at:)``), or nil after recording an
+    /// error.
     mutating func filePath(_ value: JSONDocument.Node, at path: ConfigPath) -> JSONDocument.Node? {
-        guard let node = stringNode(value, at: path, nonEmpty: true), refusesControlCharacters(node, at: path) else { return nil }
+        guard let node = stringNode(value, at: path, nonEmpty: true), refusesControlCharacters(node, at: path),
+              refusesRemoteURL(node, at: path) else { return nil }
         return node
     }
 

@@ -5,6 +5,9 @@ public struct FolderSource: Sendable, Equatable {
     public var path: String
     /// The order of the cards.
     public var order: FolderOrder
+    /// Whether a picture whose sidecar gives no title is titled from its metadata or its file name (`titles`,
+    /// the default); false leaves it untitled, a picture alone (photo-frame mode).
+    public var titles = true
 
     /// A folder deck of `path` in `order`.
     public init(path: String, order: FolderOrder = .name) {
@@ -226,7 +229,7 @@ public enum FolderDeck {
                     sidecar = result.text
                 }
             }
-            let title = sidecar?.title ?? image.title ?? fileNameTitle(entry.name)
+            let title = sidecar?.title ?? (source.titles ? image.title ?? fileNameTitle(entry.name) : "")
             var card = CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path)
             card.schedule = sidecar?.schedule ?? CardSchedule()
             card.detail = sidecar?.detail

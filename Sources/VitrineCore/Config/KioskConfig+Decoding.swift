@@ -32,6 +32,8 @@ extension KioskConfig {
         config.mqtt = draft.mqtt
         config.transition = draft.transition
         config.accessibility = draft.accessibility
+        config.style = draft.style
+        config.overlay = draft.overlay
         return (config, validator.warnings)
     }
 

@@ -24,12 +24,16 @@ enum KioskSchema {
         var mqtt: MQTTConfig? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
+        /// `style` and `overlay` (KioskSchema+Style.swift).
+        var style = StyleConfig()
+        var overlay: OverlayConfig? = nil
     }
 
     /// A card while it is being checked: required values stay nil until they are found valid.
     struct CardDraft {
         var id: String? = nil
-        var title: String? = nil
+        /// Empty for none: a card may be a picture alone (photo-frame mode).
+        var title = ""
         var subtitle = ""
         /// The image path as written (a non-empty string), resolved only when the card is made.
         var image: JSONDocument.Node? = nil
@@ -38,9 +42,9 @@ enum KioskSchema {
         /// `detail` (see `CardConfig+Detail.swift`).
         var detail: CardDetail? = nil
 
-        /// The card, when title and image were both found valid, with its image resolved against `images`.
+        /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
-            guard let title, let image else { return nil }
+            guard let image else { return nil }
             var card = CardConfig(id: id, title: title, subtitle: subtitle, image: images.resolve(image, in: document))
             card.schedule = schedule
             card.detail = detail
@@ -92,7 +96,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + [mqttField] + accessFields)
+    ] + readabilityRootFields + frameFields + [mqttField] + accessFields)
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
@@ -103,6 +107,7 @@ enum KioskSchema {
         var folder = FolderDraft()
         if validator.decodeObject(value, at: path, schema: KioskSchema.folder, into: &folder), let node = folder.path {
             draft.folder = FolderSource(path: draft.images.resolve(node, in: document), order: folder.order)
+            draft.folder?.titles = folder.titles
             draft.cards = []
         }
         return true
@@ -113,6 +118,8 @@ enum KioskSchema {
         /// The folder as written.
         var path: JSONDocument.Node? = nil
         var order = FolderOrder.name
+        /// Whether a picture without a sidecar title is titled from its metadata or file name (`titles`).
+        var titles = true
     }
 
     /// The `cards` object of a folder deck.
@@ -122,6 +129,9 @@ enum KioskSchema {
         },
         .init("order", expected: "a folder order") { folder, value, path, validator in
             if let order: FolderOrder = validator.choice(value, at: path) { folder.order = order }
+        },
+        .init("titles", expected: "true or false") { folder, value, path, validator in
+            if let titles = validator.bool(value, at: path) { folder.titles = titles }
         },
     ])
 
@@ -165,8 +175,8 @@ enum KioskSchema {
         .init("id", expected: "a string") { card, value, path, validator in
             card.id = validator.string(value, at: path)
         },
-        .init("title", required: true, expected: "a non-empty string") { card, value, path, validator in
-            card.title = validator.text(value, at: path, nonEmpty: true)
+        .init("title", expected: "a string") { card, value, path, validator in
+            if let title = validator.text(value, at: path) { card.title = title }
         },
         .init("subtitle", expected: "a string") { card, value, path, validator in
             if let subtitle = validator.text(value, at: path) { card.subtitle = subtitle }
@@ -234,7 +244,7 @@ enum KioskSchema {
         .init("wakeFor", expected: "seconds") { display, value, path, validator in
             if let seconds = validator.number(value, at: path, in: DisplayConfig.wakeForRange) { display.wakeFor = seconds }
         },
-    ])
+   ] + [displayScaleField])
 
     /// `display.window` while it is being checked; both dimensions are required when the object is present.
     struct WindowDraft {

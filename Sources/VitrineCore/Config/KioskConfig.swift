@@ -14,6 +14,10 @@ public struct KioskConfig: Sendable, Equatable {
     public var accessibility = AccessibilitySettings()
     /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
     public var controlSocket: String? = nil
+    /// How the cards look (`style`): the defaults are Vitrine's look.
+    public var style = StyleConfig()
+    /// A clock or date over the cards (`overlay`); nil for none.
+    public var overlay: OverlayConfig? = nil
     /// The fleet's broker (`mqtt`); nil (the default) for no MQTT client.
     public var mqtt: MQTTConfig? = nil
     /// For a folder deck, the folder its cards come from (the loader lists it into ``cards``); nil otherwise.
@@ -30,7 +34,7 @@ public struct KioskConfig: Sendable, Equatable {
     }
 }
 
-/// One feature card: a picture with a title and an optional subtitle.
+/// One feature card: a picture with an optional title and subtitle.
 ///
 /// Its four texts live one after another in one string, which a whole deck shares once loaded
 /// (``packing(_:)``): 10,000 cards then keep one allocation for their texts instead of up to three a card (a title
@@ -62,7 +66,7 @@ public struct CardConfig: Sendable, Equatable {
         get { text.hasID ? text.part(0) : nil }
         set { text = PackedText(id: newValue, title: title, subtitle: subtitle, image: image) }
     }
-    /// The headline; never empty.
+    /// The headline; empty for none (then, with no subtitle either, the card is its picture alone).
     public var title: String {
         get { text.part(1) }
         set { text = PackedText(id: id, title: newValue, subtitle: subtitle, image: image) }
@@ -241,6 +245,8 @@ public struct DisplayConfig: Sendable, Equatable {
     public var awake: WeeklyHours? = nil
     /// Seconds a sleeping screen stays awake after the last touch, key or `wake` command (`display.wakeFor`).
     public var wakeFor: Double = DisplayConfig.defaultWakeFor
+    /// `display.scale`, `text.scale` and `contrast` (see `KioskSchema+Readability.swift`).
+    public var readability = Readability()
 
     /// Creates a display config; every field has a default.
     public init(window: PixelSize = DisplayConfig.defaultWindow, fit: FitMode = .contain,

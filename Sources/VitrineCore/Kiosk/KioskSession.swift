@@ -16,6 +16,8 @@ public struct KioskSession: Sendable {
     var controlShield: PixelRect?
     /// When the gesture's first pointer went down, for telling a tap from a long press.
     private var pressStart = -Double.infinity
+    /// Whether the page dots show and take taps (`style.dots`); hidden, a press there is a press on the card.
+    public var dotsShown = true
 
     /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
     public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
@@ -65,7 +67,9 @@ public struct KioskSession: Sendable {
         switch input {
         case .pointerDown(let id, let point):
             if pager.heldPointers.isEmpty { pressStart = time }
-            if let shield = controlShield, Self.rect(shield, contains: pixel(logical(point))) {
+            if !dotsShown {
+                pagerInput = .pointerDown(id: id, at: logical(point))
+            } else if let shield = controlShield, Self.rect(shield, contains: pixel(logical(point))) {
                 pagerInput = .pointerDown(id: id, at: logical(point))
             } else {
                 pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)

@@ -6,10 +6,12 @@ public struct CardContent: Equatable, Sendable {
     public var subtitle: String
     /// The decoded image's size in pixels, or nil when the image is unavailable (a placeholder is drawn).
     public var imageSize: PixelSize?
+    /// The direction of the title and subtitle as paragraphs: `.auto` finds each from its first strong character.
+    public var direction: ParagraphDirection
 
     /// A card's content.
-    public init(title: String, subtitle: String, imageSize: PixelSize?) {
-        self.title = title; self.subtitle = subtitle; self.imageSize = imageSize
+    public init(title: String, subtitle: String, imageSize: PixelSize?, direction: ParagraphDirection = .auto) {
+        self.title = title; self.subtitle = subtitle; self.imageSize = imageSize; self.direction = direction
     }
 }
 
@@ -31,6 +33,8 @@ public struct CardLayout: Equatable, Sendable {
         public var weight: FontWeight
         /// The width the line may take, in pixels.
         public var maxWidth: Int
+        /// The line's paragraph direction, resolved from the whole text before any shortening.
+        public var direction: TextDirection = .leftToRight
     }
 
     /// The card's size in pixels; its texture is this size.
@@ -53,31 +57,66 @@ public struct CardLayout: Equatable, Sendable {
     }
 
     /// Lays out `content` on a card `size` pixels large, leaving `trailingReserve` pixels free at the bottom-trailing
-    /// corner for the page control.
-    public init(content: CardContent, size: PixelSize, trailingReserve: Double, measurer: some TextMeasuring) {
+    /// corner for the page control, with the texts where `look` puts them; `readability` scales the text and
+    /// padding and sets the scrim.
+    ///
+    /// A card with neither title nor subtitle is its picture alone: no gradient and no text (photo-frame mode).
+    public init(content: CardContent, size: PixelSize, trailingReserve: Double, readability: Readability = Readability(),
+                measurer: some TextMeasuring, look: CardLook = CardLook()) {
         self.size = size
         let bounds = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         // An empty or negative size scales to nothing: every line gets no width and the smallest font.
-        let s = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
-        let padding = CardStyle.padding * s
-        let reserve = trailingReserve > 0 && trailingReserve.isFinite ? trailingReserve + padding : 0
-        let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - reserve).rounded(.down)))
+        let card = max(0, CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: bounds)))
+        let s = card * readability.textFactor
+        let padding = CardStyle.padding * card * readability.displayScale
+        let position = look.textPosition
+        // The dots sit at the bottom-trailing corner: bottom texts keep clear of them (centered ones on both sides).
+        let keepsClear = look.dots && !position.isTop && trailingReserve > 0 && trailingReserve.isFinite
+        let reserve = keepsClear ? trailingReserve + padding : 0
+        let sides = position.alignment == .center ? 2 * reserve : reserve
+        let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - sides).rounded(.down)))
         let titleSize = max(1, Int(saturating: (CardStyle.titleSize * s).rounded()))
         let subtitleSize = max(1, Int(saturating: (CardStyle.subtitleSize * s).rounded()))
 
-        var bottom = bounds.maxY - padding
-        if content.subtitle.isEmpty {
-            subtitle = nil
-        } else {
-            let height = Double(measurer.lineHeight(weight: .regular, pixelSize: subtitleSize))
-            bottom -= height
-            let text = TextFitting.fit(content.subtitle, maxWidth: maxWidth, weight: .regular, pixelSize: subtitleSize, measurer: measurer)
-            subtitle = Line(text: text, origin: Point(x: padding.rounded(), y: bottom.rounded()), pixelSize: subtitleSize, weight: .regular, maxWidth: maxWidth)
-            bottom -= CardStyle.lineSpacing * s
+        /// The line's left edge for a line `width` pixels wide.
+        func x(width: Int) -> Double {
+            switch position.alignment {
+            case .leading: padding.rounded()
+            case .center: ((bounds.width - Double(width)) / 2).rounded()
+            case .trailing: (bounds.width - padding - reserve - Double(width)).rounded()
+            }
+        }
+        func line(_ text: String, weight: FontWeight, pixelSize: Int, top: Double) -> Line {
+            let direction = content.direction.resolved(for: text)
+            let paragraph = ParagraphDirection(direction)
+            let fitted = TextFitting.fit(text, maxWidth: maxWidth, weight: weight, pixelSize: pixelSize, direction: paragraph, measurer: measurer)
+            let width = position.alignment == .leading ? 0 : measurer.width(of: fitted, weight: weight, pixelSize: pixelSize, direction: paragraph)
+            return Line(text: fitted, origin: Point(x: x(width: width), y: top.rounded()), pixelSize: pixelSize, weight: weight,
+                        maxWidth: maxWidth, direction: direction)
         }
         let titleHeight = Double(measurer.lineHeight(weight: .bold, pixelSize: titleSize))
-        let titleText = TextFitting.fit(content.title, maxWidth: maxWidth, weight: .bold, pixelSize: titleSize, measurer: measurer)
-        title = Line(text: titleText, origin: Point(x: padding.rounded(), y: (bottom - titleHeight).rounded()), pixelSize: titleSize, weight: .bold, maxWidth: maxWidth)
+        let subtitleHeight = Double(measurer.lineHeight(weight: .regular, pixelSize: subtitleSize))
+        // Where the scrim must be darkest from, for high contrast: the texts' edge nearest the card's middle.
+        let textEdge: Int
+        if position.isTop {
+            title = line(content.title, weight: .bold, pixelSize: titleSize, top: padding)
+            let below = content.title.isEmpty ? padding : padding + titleHeight + CardStyle.lineSpacing * s
+            subtitle = content.subtitle.isEmpty ? nil : line(content.subtitle, weight: .regular, pixelSize: subtitleSize, top: below)
+            let lowest = content.subtitle.isEmpty ? padding + titleHeight : below + subtitleHeight
+            // Counted from the bottom row up, as the mirrored ramp counts its rows.
+            textEdge = size.height - 1 - Int(saturating: lowest.rounded(.up))
+        } else {
+            var bottom = bounds.maxY - padding
+            if content.subtitle.isEmpty {
+                subtitle = nil
+            } else {
+                bottom -= subtitleHeight
+                subtitle = line(content.subtitle, weight: .regular, pixelSize: subtitleSize, top: bottom)
+                bottom -= CardStyle.lineSpacing * s
+            }
+            title = line(content.title, weight: .bold, pixelSize: titleSize, top: bottom - titleHeight)
+            textEdge = Int(saturating: title.origin.y.rounded(.down))
+        }
 
         if content.imageSize == nil {
             let noticeSize = max(1, Int(saturating: (CardStyle.placeholderNoticeSize * s).rounded()))
@@ -99,12 +138,13 @@ public struct CardLayout: Equatable, Sendable {
         } else {
             list.append(.clear(CardStyle.placeholderColor))
         }
-        list.append(.scrim(whole, GradientRamp(height: size.height)))
+        let hasText = !content.title.isEmpty || !content.subtitle.isEmpty
+        if hasText { list.append(.scrim(whole, readability.gradient(height: size.height, textTop: textEdge, atTop: position.isTop))) }
         if let notice, !notice.text.isEmpty {
             list.append(.text(notice.text, weight: notice.weight, pixelSize: notice.pixelSize, origin: notice.origin, color: CardStyle.placeholderNoticeColor))
         }
         for line in [title, subtitle].compactMap({ $0 }) where !line.text.isEmpty {
-            list.append(.text(line.text, weight: line.weight, pixelSize: line.pixelSize, origin: line.origin, color: CardStyle.textColor))
+            list.append(.text(line.text, weight: line.weight, pixelSize: line.pixelSize, origin: line.origin, color: look.textColor, direction: line.direction))
         }
         displayList = list
     }

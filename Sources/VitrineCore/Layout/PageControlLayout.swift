@@ -38,8 +38,11 @@ public struct PageControlLayout: Equatable, Sendable {
     ///
     /// A card with no area (a window one pixel across leaves a 3:2 card no rows), or whose size is not a finite
     /// number, has no dots and takes no taps.
-    public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1) {
-        let s = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
+    ///
+    /// `readability` grows the dots by its text factor and the padding and tap area by its display scale.
+    public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1, readability: Readability = Readability()) {
+        let cardScale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
+        let s = cardScale * readability.textFactor
         guard s > 0, s.isFinite, card.x.isFinite, card.y.isFinite else {
             dots = []
             frame = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -47,7 +50,7 @@ public struct PageControlLayout: Equatable, Sendable {
             pitch = 0
             return
         }
-        let padding = CardStyle.padding * s
+        let padding = CardStyle.padding * cardScale * readability.displayScale
         pitch = PageControlStyle.dotPitch * s
         let diameter = PageControlStyle.dotDiameter * s
         let count = max(0, pageCount)
@@ -58,7 +61,7 @@ public struct PageControlLayout: Equatable, Sendable {
         let first = max(0, min(current - shown / 2, count - shown))
         let centerY = card.maxY - padding - CardStyle.subtitleSize * s / 2
         frame = Rect(x: card.maxX - padding - Double(shown) * pitch, y: centerY - pitch / 2, width: Double(shown) * pitch, height: pitch)
-        let hitHeight = max(frame.height, PageControlStyle.minimumHitHeight * pointScale)
+        let hitHeight = max(frame.height, PageControlStyle.minimumHitHeight * pointScale * readability.displayScale)
         hitRect = Rect(x: frame.x - padding, y: centerY - hitHeight / 2, width: frame.width + 2 * padding, height: hitHeight)
         var dots: [Dot] = []
         for slot in 0..<shown {

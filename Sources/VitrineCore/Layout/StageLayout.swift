@@ -12,6 +12,8 @@ public struct StageLayout: Equatable, Sendable {
     public var fit: FitMode
     /// The visible card inside a page at rest, in pixels; its composed texture has this size.
     public var cardRect: PixelRect
+    /// Text and display scale and contrast (`text.scale`, `display.scale`, `contrast`).
+    public var readability = Readability()
 
     /// The stage for a window of `windowPixels` pixels at `pointScale` pixels per point.
     public init(windowPixels: PixelSize, pointScale: Double = 1, fit: FitMode) {
@@ -46,6 +48,6 @@ public struct StageLayout: Equatable, Sendable {
 
     /// The page control for a deck of `pageCount` cards showing `currentPage`.
     public func pageControl(pageCount: Int, currentPage: Int) -> PageControlLayout {
-        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale)
+        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale, readability: readability)
     }
 }

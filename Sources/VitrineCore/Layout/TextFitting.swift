@@ -10,6 +10,15 @@ public protocol TextMeasuring {
     func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int
     /// The height in pixels of one line of text (ascent plus descent).
     func lineHeight(weight: FontWeight, pixelSize: Int) -> Int
+    /// The width in pixels of `text` laid out as a paragraph in `direction` (bidi runs, each shaped).
+    func width(of text: String, weight: FontWeight, pixelSize: Int, direction: ParagraphDirection) -> Int
+}
+
+extension TextMeasuring {
+    /// A measurer that does not lay text out by direction measures it as it is.
+    public func width(of text: String, weight: FontWeight, pixelSize: Int, direction: ParagraphDirection) -> Int {
+        width(of: text, weight: weight, pixelSize: pixelSize)
+    }
 }
 
 /// Shortening text to a width with a trailing ellipsis, as SwiftUI's default `.truncationMode(.tail)`.
@@ -21,9 +30,15 @@ public enum TextFitting {
     ///
     /// Cuts fall between grapheme clusters (Swift `Character`s), so accents and emoji stay whole, and trailing
     /// spaces before the ellipsis are dropped. When not even the ellipsis fits, the result is empty.
-    public static func fit(_ text: String, maxWidth: Int, weight: FontWeight, pixelSize: Int, measurer: some TextMeasuring) -> String {
+    ///
+    /// The prefix is logical (the start of what is read) and the ellipsis goes at its logical end, so in a
+    /// right-to-left paragraph (`direction`, resolved from the whole text) it is drawn at the left; each candidate
+    /// is measured laid out in that direction, runs and all.
+    public static func fit(_ text: String, maxWidth: Int, weight: FontWeight, pixelSize: Int,
+                           direction: ParagraphDirection = .auto, measurer: some TextMeasuring) -> String {
         guard maxWidth > 0 else { return "" }
-        if measurer.width(of: text, weight: weight, pixelSize: pixelSize) <= maxWidth { return text }
+        func width(_ line: String) -> Int { measurer.width(of: line, weight: weight, pixelSize: pixelSize, direction: direction) }
+        if width(text) <= maxWidth { return text }
         let characters = Array(text)
         func candidate(_ count: Int) -> String {
             var prefix = String(characters[..<count])
@@ -32,10 +47,10 @@ public enum TextFitting {
         }
         // Binary search for the longest prefix that fits: widths grow with the prefix length.
         var low = 0, high = characters.count - 1
-        guard measurer.width(of: candidate(0), weight: weight, pixelSize: pixelSize) <= maxWidth else { return "" }
+        guard width(candidate(0)) <= maxWidth else { return "" }
         while low < high {
             let mid = (low + high + 1) / 2
-            if measurer.width(of: candidate(mid), weight: weight, pixelSize: pixelSize) <= maxWidth {
+            if width(candidate(mid)) <= maxWidth {
                 low = mid
             } else {
                 high = mid - 1

@@ -6,7 +6,8 @@ struct Fade: Sendable {
     var under: [CardLayer]
     /// When the fade began, in seconds.
     var startTime: Double
-    /// How long it runs: ``PagingTuning/fadeDuration`` for a fade, 0 for `none` (it lands on the next step).
+    /// How long it runs: the pager's ``Pager/transitionDuration`` for a fade (``PagingTuning/fadeDuration`` by
+    /// default), 0 for `none` (it lands on the next step).
     var duration: Double
 
     /// How far the target has faded in at `t`, 0...1: the cubic ease-out of programmatic slides; always 0 for
@@ -29,7 +30,7 @@ extension Pager {
     mutating func startFade(to target: Int, events: inout [PagerEvent]) {
         events.append(.transitionStarted(from: currentPage, to: wrappedPage(target)))
         fade = Fade(target: target, under: [CardLayer(slot: currentPage, opacity: 1)], startTime: now,
-                    duration: effectiveTransition == .fade ? PagingTuning.fadeDuration : 0)
+                    duration: effectiveTransition == .fade ? transitionDuration : 0)
     }
 
     /// Gives the running fade a new target: it fades in from the start over the picture as it stands, so the

@@ -31,7 +31,8 @@ extension Pager {
         if let running = settle {
             events.append(.transitionRetargeted(from: currentPage, to: wrappedPage(target)))
             let curve = SettleCurve.programmatic(from: running.curve.position(at: now), to: Double(target),
-                                                 velocity: running.curve.velocity(at: now), at: now)
+                                                 velocity: running.curve.velocity(at: now), at: now,
+                                                 duration: transitionDuration)
             if let curve {
                 settle = Settle(target: target, curve: curve)
             } else {
@@ -42,7 +43,8 @@ extension Pager {
         } else if effectiveTransition != .slide {
             startFade(to: target, events: &events)
         } else {
-            let curve = SettleCurve.programmatic(from: visualPosition, to: Double(target), velocity: nil, at: now)
+            let curve = SettleCurve.programmatic(from: visualPosition, to: Double(target), velocity: nil, at: now,
+                                                 duration: transitionDuration)
             startTransition(to: target, curve: curve, events: &events)
         }
         return true

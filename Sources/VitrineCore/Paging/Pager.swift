@@ -49,6 +49,8 @@ public struct Pager: Sendable {
     public var motion: Motion = .full
     /// Under reduced motion, where the drag in progress would have put the card (unwrapped pages); the card stays.
     var draggedPosition: Double?
+    /// How long a programmatic move or a fade takes, in seconds (`style.transition`).
+    public var transitionDuration = PagingTuning.programmaticDuration
     /// The fade (or `none` jump) in progress and the open transition it belongs to.
     var fade: Fade?
     /// The latest time seen before the latest `step(to:)`, for interpolating a fade between steps.

@@ -86,11 +86,12 @@ struct SettleCurve: Sendable, Equatable {
     /// When retargeting a moving card, its velocity is kept if it points at the new target (the duration
     /// shortens if needed so the curve stays monotonic, keeping the speed exact); a velocity pointing away
     /// (the user reversed direction) is replaced by the standard ease-out. Returns nil for no distance.
-    static func programmatic(from: Double, to: Double, velocity: Double?, at time: Double) -> SettleCurve? {
+    static func programmatic(from: Double, to: Double, velocity: Double?, at time: Double,
+                             duration full: Double = PagingTuning.programmaticDuration) -> SettleCurve? {
         let distance = abs(to - from)
         guard distance > PagingTuning.positionEpsilon else { return nil }
         let direction: Double = to > from ? 1 : -1
-        var duration = PagingTuning.programmaticDuration
+        var duration = full
         var speed = 3 * distance / duration
         if let velocity, velocity.isFinite, velocity * direction > 0 {
             speed = velocity * direction

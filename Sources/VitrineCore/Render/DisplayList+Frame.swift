@@ -38,10 +38,14 @@ extension DisplayList {
     ///
     /// With no cards it is the standby screen: the background and ``StandbyStyle/message`` centered in the window,
     /// sized like a subtitle on the card that would be there.
-    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil) -> DisplayList {
+    ///
+    /// `decor` hides the dots (`style.dots`) and adds the overlay's lines, placed with `measurer` (no measurer:
+    /// no overlay).
+    public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil,
+                             decor: FrameDecor = FrameDecor(), measurer: (any TextMeasuring)? = nil) -> DisplayList {
         var list = DisplayList([.clear(background)])
         guard pager.pageCount > 0 else {
-            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: stage.card))
+            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: stage.card)) * stage.readability.textFactor
             let pixelSize = max(1, Int((StandbyStyle.textSize * scale).rounded()))
             let center = Point(x: Double(stage.windowPixels.width) / 2, y: Double(stage.windowPixels.height) / 2)
             list.append(.centeredText(StandbyStyle.message, weight: .regular, pixelSize: pixelSize, center: center, color: StandbyStyle.textColor))
@@ -62,16 +66,22 @@ extension DisplayList {
             destination.x += dx
             list.append(.card(index: index, destination: destination))
         }
-        for dot in stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage).dots {
+        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
+        for dot in decor.dots ? control.dots : [] {
             list.append(.dot(center: dot.center, diameter: dot.diameter, color: Color.white.withAlpha(UInt8((dot.opacity * 255).rounded()))))
         }
         if let progress {
             let card = stage.card
-            let height = max(1, (ProgressBarStyle.height * CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))).rounded())
+            let scale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card)) * stage.readability.displayScale
+            let height = max(1, (ProgressBarStyle.height * scale).rounded())
             let width = (card.width * min(1, max(0, progress))).rounded()
             if width > 0 {
                 list.append(.fill(Rect(x: card.x, y: card.maxY - height, width: width, height: height).pixelAligned, ProgressBarStyle.color))
             }
+        }
+        if let overlay = decor.overlay, let measurer {
+            let dotsTop = decor.dots && !control.dots.isEmpty ? control.frame.y : nil
+            list.appendOverlay(overlay, stage: stage, dotsTop: dotsTop, measurer: measurer)
         }
         return list
     }

@@ -8,8 +8,8 @@ public enum DrawCommand: Equatable, Sendable {
     case image(source: Rect, destination: PixelRect)
     /// Darken rows of `rect` with black at the ramp's per-row opacity (row 0 is the rect's top row).
     case scrim(PixelRect, GradientRamp)
-    /// Draw one line of text with its top-left corner at `origin`.
-    case text(String, weight: FontWeight, pixelSize: Int, origin: Point, color: Color)
+    /// Draw one line of text with its top-left corner at `origin`, laid out as a paragraph in `direction`.
+    case text(String, weight: FontWeight, pixelSize: Int, origin: Point, color: Color, direction: TextDirection = .leftToRight)
     /// Draw one line of text with the center of its line box at `center`: for text placed without a measurer.
     case centeredText(String, weight: FontWeight, pixelSize: Int, center: Point, color: Color)
     /// Copy the composed, opaque texture of card `index` into `destination`.

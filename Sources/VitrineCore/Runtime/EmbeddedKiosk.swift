@@ -41,9 +41,10 @@ public struct EmbeddedKiosk {
     /// With `wallClock`, the wall clock is read from it at every wake instead (`localStart` is then ignored): a
     /// replay in a time zone with daylight-saving changes follows them as a window does.
     public init(config: KioskConfig, pixels: PixelSize, heartbeatPeriod: Double? = nil, start: Double = 0,
-                localStart: LocalTime? = nil, wallClock: WallClock? = nil,
+                localStart: LocalTime? = nil, wallClock: WallClock? = nil, localeNames: LocaleNames = .english,
                 loadConfig: @escaping ConfigLoader, onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
-        runtime = KioskRuntime(config: config, pixels: pixels, settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true),
+        runtime = KioskRuntime(config: config, pixels: pixels,
+                               settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true, localeNames: localeNames),
                                start: start, localTime: wallClock.map { $0(start) } ?? localStart)
         self.wallClock = wallClock
         now = start
@@ -79,9 +80,13 @@ public struct EmbeddedKiosk {
         }
     }
 
+    /// How many times the loop woke on its own (at a moment the runtime asked for, or the end of an advance).
+    public private(set) var wakeCount = 0
+
     /// One wake of the loop at `t`: advance, carry out, draw.
     private mutating func tick(at t: Double) {
         now = t
+        wakeCount += 1
         perform(runtime.advance(to: t, wallClock: wallClock?(t)))
         drawIfWanted()
     }

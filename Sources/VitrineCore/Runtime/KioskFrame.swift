@@ -24,6 +24,8 @@ public struct KioskFrame: Sendable, Equatable {
     public var asleep = false
     /// The open detail panel, drawn over the card; nil when none is open.
     public var detail: DetailPanelFrame? = nil
+    /// What the frame draws over the cards besides the progress bar: the dots, the overlay's lines.
+    public var decor = FrameDecor()
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

@@ -109,7 +109,7 @@ extension KioskRuntime {
             new.mqtt = old.mqtt
         }
         let t = now
-        if new.display.fit != old.display.fit {
+        if new.display.fit != old.display.fit || new.display.readability != old.display.readability {
             session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
         }
         var settledOldPage = 0
@@ -121,6 +121,8 @@ extension KioskRuntime {
         effects += log(pagerEvents, t: t)
         session.pager.transition = new.transition
         session.pager.motion = new.motion
+        session.pager.transitionDuration = new.style.transition
+        session.dotsShown = new.style.dots
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
         let sameCard = old.cards.indices.contains(settledOldPage) && new.cards.indices.contains(newPage)

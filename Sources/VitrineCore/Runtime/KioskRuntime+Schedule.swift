@@ -89,6 +89,7 @@ extension KioskRuntime {
             session.pager = Pager(pageCount: schedule.desired.count, wraps: config.wrap, currentPage: 0)
             session.pager.transition = config.transition
             session.pager.motion = config.motion
+            session.pager.transitionDuration = config.style.transition
             setOrder(schedule.desired)
         }
         updateHomePage()

@@ -33,7 +33,7 @@ extension KioskRuntime {
     }
 
     /// The earliest timer but the idle chores: heartbeat, the wait for a new deck's pictures, sleep, attract mode,
-    /// the progress bar, the schedule. Until then an idle kiosk is quiet (the renderer rests its card by it).
+    /// the progress bar, the schedule, the overlay's next minute. Until then an idle kiosk is quiet (the renderer rests its card by it).
     public var timerDeadline: Double? {
         var deadlines: [Double] = []
         if let beat = watchdog.nextBeat { deadlines.append(beat) }
@@ -47,6 +47,7 @@ extension KioskRuntime {
             }
         }
         if let check = schedule.nextCheck { deadlines.append(check) }
+        if let minute = overlayDeadline { deadlines.append(minute) }
         return deadlines.min()
     }
 
@@ -93,6 +94,7 @@ extension KioskRuntime {
                                background: config.display.background, progress: progress, deckGeneration: deckGeneration,
                                shownCards: frameCards)
         frame.detail = detailFrame
+        frame.decor = decor
         return frame
     }
 
@@ -105,8 +107,10 @@ extension KioskRuntime {
     public mutating func frame(at now: Double) -> KioskFrame? {
         let alpha = clock.stepDuration > 0 ? clock.accumulator / clock.stepDuration : 1
         let frame = currentFrame(alpha: min(max(alpha, 0), 1))
+        let previous = pacing.lastFrame
         guard pacing.check(frame, at: now) else { return nil }
-        chores.activity(at: now)
+        // The overlay's minute is no activity: the kiosk stays idle, and its chores are not run again for it.
+        if !frame.differsOnlyInOverlay(from: previous) { chores.activity(at: now) }
         return frame
     }
 

@@ -16,11 +16,14 @@ public struct KioskRuntime: Sendable {
         /// Whether time is moved by hand (replay, tests): it never stalls, so the clock does not clamp long frames
         /// and every simulated step falls where the script's time says.
         public var manualTime: Bool
+        /// The day and month names the overlay spells (read from the system's locale by the driver).
+        public var localeNames = LocaleNames.english
 
         /// Settings for a real window (`manualTime` false) or a manual clock.
-        public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false) {
+        public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false, localeNames: LocaleNames = .english) {
             self.heartbeatPeriod = heartbeatPeriod
             self.manualTime = manualTime
+            self.localeNames = localeNames
         }
     }
 
@@ -89,6 +92,8 @@ public struct KioskRuntime: Sendable {
                                rotation: display.rotation)
         session.pager.transition = config.transition
         session.pager.motion = config.motion
+        session.pager.transitionDuration = config.style.transition
+        session.dotsShown = config.style.dots
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
@@ -103,7 +108,9 @@ public struct KioskRuntime: Sendable {
 
     /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
     public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig) -> StageLayout {
-        StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+        var stage = StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+        stage.readability = display.readability
+        return stage
     }
 
     /// Whether something moves, a finger is down, or a frame is owed: the driver should draw at the frame rate

@@ -39,16 +39,17 @@ import Testing
         #expect(onlyError(#"{"cards": [{"title": "a", "image": "a"}, "b"]}"#) == "cards[1]: expected an object, found a string")
     }
 
-    @Test func titleIsRequired() {
-        #expect(onlyError(card(#""image": "a.jpg""#)) == #"cards[0].title: missing required key "title" (expected a non-empty string)"#)
-    }
-
-    @Test func titleMustNotBeEmpty() {
-        #expect(onlyError(card(#""title": "", "image": "a.jpg""#)) == "cards[0].title: expected a non-empty string, found an empty string")
+    @Test func titleIsOptionalAndMayBeEmpty() throws {
+        // A picture alone (photo-frame mode): no title, or an empty one, is a card without text.
+        for members in [#""image": "a.jpg""#, #""title": "", "image": "a.jpg""#] {
+            let (config, warnings) = try decodeConfig(card(members))
+            #expect(config.cards.map(\.title) == [""])
+            #expect(warnings.isEmpty)
+        }
     }
 
     @Test func titleMustBeAString() {
-        #expect(onlyError(card(#""title": 42, "image": "a.jpg""#)) == "cards[0].title: expected a non-empty string, found a number")
+        #expect(onlyError(card(#""title": 42, "image": "a.jpg""#)) == "cards[0].title: expected a string, found a number")
     }
 
     @Test func imageIsRequired() {
@@ -122,18 +123,16 @@ import Testing
             "display.window.width: expected a whole number from 1 to 8192, found 0",
             "display.window.height: expected a whole number from 1 to 8192, found 1.5",
             #"display.fit: expected "contain" or "cover", found "fill""#,
-            "cards[1].title: expected a non-empty string, found an empty string",
             "cards[2]: expected an object, found a string",
             #"cards[3].image: missing required key "image" (expected a non-empty string)"#,
             "cards[4].image: expected a non-empty string, found a number",
-            #"cards[4].title: missing required key "title" (expected a non-empty string)"#,
             "wrap: expected true or false, found null",
         ])
         #expect(error.warnings.map(\.description) == [
             #"/kiosk/config.json: cards[3].subtite: unknown key "subtite" (ignored); did you mean "subtitle"?"#,
             #"/kiosk/config.json: cards[4].titel: unknown key "titel" (ignored); did you mean "title"?"#,
         ])
-        #expect(error.description.split(separator: "\n").count == 9)
+        #expect(error.description.split(separator: "\n").count == 7)
         #expect(error.description.hasPrefix("/kiosk/config.json: display.window.width: "))
     }
 }

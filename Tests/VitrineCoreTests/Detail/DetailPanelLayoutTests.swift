@@ -63,7 +63,7 @@ import Testing
         #expect(commands[1] == .clip(layout.textArea) && commands.last == .clip(nil))
         #expect(layout.scrollLimit == Double(39 * layout.linePitch + 20 - layout.textArea.height))
         let scrolled = layout.commands(scroll: 1e9, code: nil)  // Past the end: held at the last line.
-        guard case .text(let last, _, _, let origin, _)? = scrolled.dropLast().last else { Issue.record("no text"); return }
+        guard case .text(let last, _, _, let origin, _, _)? = scrolled.dropLast().last else { Issue.record("no text"); return }
         #expect(last == "Line 40" && Int(origin.y) + 20 == layout.textArea.y + layout.textArea.height)
     }
 }

@@ -38,8 +38,8 @@ import Testing
         #expect(layout.displayList.commands.count == 4)
         #expect(layout.displayList.commands[0] == .image(source: AspectFill.sourceRect(imageSize: image, frameAspect: 1.5), destination: whole))
         #expect(layout.displayList.commands[1] == .scrim(whole, GradientRamp(height: 800)))
-        guard case .text("A", .bold, 56, _, .white) = layout.displayList.commands[2] else { Issue.record("title not third"); return }
-        guard case .text("B", .regular, 34, _, .white) = layout.displayList.commands[3] else { Issue.record("subtitle not last"); return }
+        guard case .text("A", .bold, 56, _, .white, _) = layout.displayList.commands[2] else { Issue.record("title not third"); return }
+        guard case .text("B", .regular, 34, _, .white, _) = layout.displayList.commands[3] else { Issue.record("subtitle not last"); return }
     }
 
     @Test func missingImageComposesThePlaceholder() {

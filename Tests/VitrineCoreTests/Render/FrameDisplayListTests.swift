@@ -59,3 +59,16 @@ import Testing
         #expect(opaque[0] == control.dots[0].center)
     }
 }
+
+/// `style.dots: false` hides the page control.
+@Suite struct FrameDotsTests {
+    @Test func dotsFalseDrawsNoDots() {
+        let stage = StageLayout(windowPixels: PixelSize(width: 1200, height: 800), fit: .contain)
+        let pager = PagerSnapshot(pageCount: 6, currentPage: 2, position: 2, wraps: true)
+        func dots(_ list: DisplayList) -> Int { list.commands.filter { if case .dot = $0 { true } else { false } }.count }
+        #expect(dots(DisplayList.frame(stage: stage, pager: pager, background: .black)) == 6)
+        let bare = DisplayList.frame(stage: stage, pager: pager, background: .black, decor: FrameDecor(dots: false))
+        #expect(dots(bare) == 0)
+        #expect(bare.commands == [.card(index: 2, destination: stage.cardRect)])
+    }
+}
