@@ -24,7 +24,7 @@ public final class HeadlessRenderer {
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the
-    /// config's transition toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
+    /// config's transition (a fade under reduced motion) toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
     /// `decor` is what is drawn over the cards (default: the config's dots, no overlay). With `time`, card `page` has
     /// been on screen that many seconds since it landed: a video card shows the frame of that moment (`render --time`).
     public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, time: Double? = nil, fonts: FontLibrary,
@@ -32,7 +32,7 @@ public final class HeadlessRenderer {
         let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
         if let time, config.cards.indices.contains(page) { headless.deck.videoTimes[page] = time }
         let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
-                                          transition: config.transition, fraction: offset)
+                                          transition: config.pagingTransition, fraction: offset)
         return headless.render(pager, decor: decor)
     }
 

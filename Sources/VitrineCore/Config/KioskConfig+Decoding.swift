@@ -31,6 +31,7 @@ extension KioskConfig {
         config.folder = draft.folder
         config.mqtt = draft.mqtt
         config.transition = draft.transition
+        config.accessibility = draft.accessibility
         config.style = draft.style
         config.overlay = draft.overlay
         return (config, validator.warnings)

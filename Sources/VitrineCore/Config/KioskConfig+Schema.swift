@@ -14,6 +14,8 @@ enum KioskSchema {
         var wrap = true
         var autoplay: AutoplayConfig? = nil
         var transition = PageTransition.slide
+        /// `motion`, `direction` and the other accessibility keys (see `KioskSchema+Access.swift`).
+        var accessibility = AccessibilitySettings()
         /// The control socket's path, resolved; nil for none.
         var controlSocket: String? = nil
         /// The folder the cards come from, for `"cards": {"folder": …}`.
@@ -99,7 +101,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + readabilityRootFields + frameFields + [mqttField])
+    ] + readabilityRootFields + frameFields + [mqttField] + accessFields)
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.

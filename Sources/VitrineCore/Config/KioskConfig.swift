@@ -10,6 +10,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var autoplay: AutoplayConfig? = nil
     /// How programmatic moves show (`transition`): slide (the default), fade or none; a drag always slides.
     public var transition: PageTransition = .slide
+    /// Reduced motion, the deck's direction and the other accessibility settings (top-level `motion`, …).
+    public var accessibility = AccessibilitySettings()
     /// Where to make the remote-control socket (`control.socket`, resolved against the config's folder); nil for none.
     public var controlSocket: String? = nil
     /// How the cards look (`style`): the defaults are Vitrine's look.

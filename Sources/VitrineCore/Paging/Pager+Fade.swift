@@ -30,7 +30,7 @@ extension Pager {
     mutating func startFade(to target: Int, events: inout [PagerEvent]) {
         events.append(.transitionStarted(from: currentPage, to: wrappedPage(target)))
         fade = Fade(target: target, under: [CardLayer(slot: currentPage, opacity: 1)], startTime: now,
-                    duration: transition == .fade ? transitionDuration : 0)
+                    duration: effectiveTransition == .fade ? transitionDuration : 0)
     }
 
     /// Gives the running fade a new target: it fades in from the start over the picture as it stands, so the

@@ -90,7 +90,7 @@ extension Pager {
                     let direction: Double = dx < 0 ? -1 : 1
                     g.anchorX = g.downPoint.x + direction * min(abs(dx), PagingTuning.slop)
                     events.append(.dragBegan(page: wrappedPage(g.origin)))
-                    offset = dragPosition(g, x: point.x) - Double(currentPage)
+                    placeDraggedCard(at: dragPosition(g, x: point.x))
                 }
             }
         case .dragging:
@@ -100,7 +100,7 @@ extension Pager {
                 g.anchorX = g.lastX
                 g.width = pageWidth
             }
-            offset = dragPosition(g, x: point.x) - Double(currentPage)
+            placeDraggedCard(at: dragPosition(g, x: point.x))
         }
         g.lastX = point.x
         gesture = g
@@ -121,6 +121,10 @@ extension Pager {
         guard let g = gesture else { return }
         gesture = nil
         guard g.phase == .dragging || g.caught else { return }
+        if motion == .reduced, settle == nil, heldTarget == nil, offset == 0 {
+            draggedPosition = nil  // The card never left its page: nothing to return.
+            return
+        }
         let target = clampedTarget(g.origin)
         startTransition(to: target, curve: SettleCurve.release(from: visualPosition, to: Double(target),
                                                                velocity: 0, at: now), events: &events)
@@ -155,6 +159,10 @@ extension Pager {
     /// `releaseTarget` says, leaving at `pageVelocity` (pages per second, positive toward the next page).
     mutating func settleAfterDrag(origin: Int, pageVelocity: Double, pageWidth: Double, target chosen: Int? = nil,
                                   events: inout [PagerEvent]) {
+        if motion == .reduced, settle == nil, heldTarget == nil, offset == 0 {
+            releaseInPlace(origin: origin, pageVelocity: pageVelocity, pageWidth: pageWidth, target: chosen, events: &events)
+            return
+        }
         let target = chosen ?? releaseTarget(position: visualPosition, origin: origin, pageVelocity: pageVelocity,
                                              pageWidth: pageWidth)
         let curve = SettleCurve.release(from: visualPosition, to: Double(target), velocity: pageVelocity, at: now)

@@ -40,7 +40,7 @@ extension Pager {
             }
         } else if fade != nil {
             retargetFade(to: target, events: &events)
-        } else if transition != .slide {
+        } else if effectiveTransition != .slide {
             startFade(to: target, events: &events)
         } else {
             let curve = SettleCurve.programmatic(from: visualPosition, to: Double(target), velocity: nil, at: now,

@@ -86,7 +86,7 @@ extension Pager {
         stream.lastDelta = now
         stream.tracker.add(time: now, x: stream.travel)
         wheelStream = stream
-        offset = banded(streamRaw(stream)) - Double(currentPage)
+        placeDraggedCard(at: banded(streamRaw(stream)))
     }
 
     /// The card's raw position (before the rubber band) for the stream's travel so far.

@@ -43,8 +43,12 @@ public struct Pager: Sendable {
     var lastNotch: (time: Double, direction: Int)?
     /// The trackpad stream driving the card, if one is open.
     var wheelStream: WheelStream?
-    /// How programmatic moves show; a drag always slides.
+    /// How programmatic moves show; a drag always slides (under full motion).
     public var transition: PageTransition = .slide
+    /// Whether cards move sideways at all (see ``Motion``): under reduced motion nothing slides.
+    public var motion: Motion = .full
+    /// Under reduced motion, where the drag in progress would have put the card (unwrapped pages); the card stays.
+    var draggedPosition: Double?
     /// How long a programmatic move or a fade takes, in seconds (`style.transition`).
     public var transitionDuration = PagingTuning.programmaticDuration
     /// The fade (or `none` jump) in progress and the open transition it belongs to.

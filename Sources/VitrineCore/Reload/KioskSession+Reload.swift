@@ -9,10 +9,11 @@ extension KioskSession {
     public mutating func replaceDeck(pageCount: Int, wraps: Bool, at time: Double, page: (_ oldPage: Int) -> Int) -> [PagerEvent] {
         var events = pager.step(to: time)
         events += pager.landSettleNow()
-        let (transition, duration) = (pager.transition, pager.transitionDuration)
+        let (transition, duration, motion) = (pager.transition, pager.transitionDuration, pager.motion)
         pager = Pager(pageCount: pageCount, wraps: wraps, currentPage: page(pager.currentPage))
         pager.transition = transition
         pager.transitionDuration = duration
+        pager.motion = motion
         return events
     }
 }

@@ -120,6 +120,7 @@ extension KioskRuntime {
         }
         effects += log(pagerEvents, t: t)
         session.pager.transition = new.transition
+        session.pager.motion = new.motion
         session.pager.transitionDuration = new.style.transition
         session.dotsShown = new.style.dots
         var events: [TimedKioskEvent] = []

@@ -88,6 +88,7 @@ extension KioskRuntime {
         if schedule.desired != schedule.order {
             session.pager = Pager(pageCount: schedule.desired.count, wraps: config.wrap, currentPage: 0)
             session.pager.transition = config.transition
+            session.pager.motion = config.motion
             session.pager.transitionDuration = config.style.transition
             setOrder(schedule.desired)
         }

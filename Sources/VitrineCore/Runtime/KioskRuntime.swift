@@ -95,6 +95,7 @@ public struct KioskRuntime: Sendable {
                                stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
                                rotation: display.rotation)
         session.pager.transition = config.transition
+        session.pager.motion = config.motion
         session.pager.transitionDuration = config.style.transition
         session.dotsShown = config.style.dots
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
@@ -144,6 +145,8 @@ public struct KioskRuntime: Sendable {
                 effects += quit(.userQuit)
             } else if let key = KioskKeymap.navigation(forKey: name) {
                 effects += page(.key(key))
+            } else if KioskRuntime.isPauseKey(name) {
+                effects += togglePauseByVisitor()
             }
         case .closeRequest:
             if lockdown.closeRequestQuits { effects += quit(.userQuit) }

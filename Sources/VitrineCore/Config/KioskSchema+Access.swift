@@ -1,0 +1,28 @@
+/// A deck's accessibility settings: top-level keys that change how the kiosk moves and reads.
+public struct AccessibilitySettings: Sendable, Equatable {
+    /// `motion`: whether cards slide (`full`, the default) or change in place (`reduced`).
+    public var motion: Motion = .full
+
+    /// The defaults: full motion.
+    public init() {}
+}
+
+extension KioskConfig {
+    /// `motion` (see ``AccessibilitySettings/motion``).
+    public var motion: Motion {
+        get { accessibility.motion }
+        set { accessibility.motion = newValue }
+    }
+
+    /// How keys, taps, attract mode and commands change the card: `transition` under `motion`.
+    public var pagingTransition: PageTransition { transition.under(accessibility.motion) }
+}
+
+extension KioskSchema {
+    /// The top-level accessibility keys, a part of the root table.
+    static let accessFields: [ObjectSchema<RootDraft>.Field] = [
+        .init("motion", expected: "\"full\" or \"reduced\"") { draft, value, path, validator in
+            if let motion: Motion = validator.choice(value, at: path) { draft.accessibility.motion = motion }
+        },
+    ]
+}
