@@ -161,7 +161,7 @@ import VitrineTestSupport
             #expect(result.code == 65, "stderr: \(result.err)")
             #expect(result.messages("warning").first?.contains(#"cards[0].imgae: unknown key "imgae" (ignored); did you mean "image"?"#) == true,
                     "stderr: \(result.err)")
-            #expect(result.messages("error") == [#"\#(config): cards[0].image: missing required key "image" (expected a non-empty string)"#])
+            #expect(result.messages("error") == [#"\#(config): cards[0].image: missing required key "image" (expected a non-empty string, or a "video")"#])
             #expect(!wrote)
         }
     }
