@@ -195,6 +195,11 @@ public final class DeckRenderer {
             deckGeneration = frame.deckGeneration
         }
         if frame.stage != stage { setStage(frame.stage) }
+        if frame.look != look {  // A reload changed the style: every card is composed anew.
+            if frame.look.titleFont != look.titleFont { fonts.useTitleFont(frame.look.titleFont, report: report) }
+            look = frame.look
+            invalidate()
+        }
         if frame.exifOrientation != exifOrientation {  // A reload flipped display.exifOrientation: compose anew.
             exifOrientation = frame.exifOrientation
             invalidate()

@@ -201,12 +201,6 @@ public final class KioskApp {
     private func drawIfWanted() -> Bool {
         guard let deck, let frame = runtime.frame(at: now) else { return false }
         let began = now
-        if deck.look != runtime.config.style.look {
-            // A reload changed the style: every card is composed anew.
-            if deck.look.titleFont != runtime.config.style.titleFont { deck.fonts.useTitleFont(runtime.config.style.titleFont, report: report) }
-            deck.look = runtime.config.style.look
-            deck.invalidate()
-        }
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         let duration = now - began

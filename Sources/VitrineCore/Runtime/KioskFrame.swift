@@ -29,6 +29,9 @@ public struct KioskFrame: Sendable, Equatable {
     public var detail: DetailPanelFrame? = nil
     /// What the frame draws over the cards besides the progress bar: the dots, the overlay's lines.
     public var decor = FrameDecor()
+    /// How the cards look (`style`): a reload that changes it makes every later frame differ, and the renderer
+    /// composes its cards anew (with the new title font).
+    public var look = CardLook()
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

@@ -43,6 +43,21 @@ import Testing
         #expect(kiosk.frames.count == after, "drawn once, then nothing changes")
     }
 
+    @Test func aReloadThatChangesTheStyleChangesTheNextFrame() {
+        let cards = RuntimeFixture.cards(3)
+        var gold = RuntimeFixture.config(cards)
+        gold.style.textColor = Color(red: 255, green: 200, blue: 0)
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards), files: [Self.file: gold])
+        kiosk.advance(to: 1)
+        #expect(kiosk.frames.last?.frame.look == CardLook())
+        let drawn = kiosk.frames.count
+        kiosk.send(.reloadRequested, at: 2)
+        kiosk.advance(to: 3)
+        // The renderer composes its cards anew from the frame alone (KioskApp no longer compares the config).
+        #expect(kiosk.frames.count > drawn)
+        #expect(kiosk.frames.last?.frame.look.textColor == Color(red: 255, green: 200, blue: 0))
+    }
+
     @Test func aReloadThatKeepsTheIndexLogsNoPageChange() {
         let cards = RuntimeFixture.cards(3)
         var edited = cards
