@@ -90,12 +90,16 @@ public enum ControlCommand: Sendable, Equatable {
         case "status": return .status
         case "wake": return .wake
         case "goto":
-            if case .number(let n)? = value["index"] {
-                guard n >= 0, n == n.rounded(), n < 1e9 else { throw ControlError(#""index" must be a card number, 0 or more"#) }
-                return .gotoIndex(Int(n))
+            // "page" is the same number as "index" (pages count from 0, as `pageChanged` does): the fleet's
+            // commands are written with it. "index" wins when both are given.
+            for key in ["index", "page"] {
+                if case .number(let n)? = value[key] {
+                    guard n >= 0, n == n.rounded(), n < 1e9 else { throw ControlError(#""\#(key)" must be a card number, 0 or more"#) }
+                    return .gotoIndex(Int(n))
+                }
             }
             if case .string(let id)? = value["id"], !id.isEmpty { return .gotoID(id) }
-            throw ControlError(#""goto" needs "index" (a number from 0) or "id" (a card's id)"#)
+            throw ControlError(#""goto" needs "index" or "page" (a number from 0) or "id" (a card's id)"#)
         case "screenshot":
             guard case .string(let path)? = value["path"], !path.isEmpty else {
                 throw ControlError(#""screenshot" needs "path", the PNG file to write"#)

@@ -18,6 +18,13 @@ import Testing
         #expect(command.jsonLine == line)
     }
 
+    @Test func gotoTakesPageAsTheSameNumberAsIndex() throws {
+        #expect(try parse(#"{"cmd":"goto","page":3}"#).get() == .gotoIndex(3))
+        #expect(try parse(#"{"cmd":"goto","index":1,"page":3}"#).get() == .gotoIndex(1))
+        guard case .failure(let error) = parse(#"{"cmd":"goto","page":-2}"#) else { Issue.record("page -2 accepted"); return }
+        #expect(error.message.contains(#""page" must be a card number"#), "\(error.message)")
+    }
+
     @Test(arguments: [
         ("{", "malformed JSON at column"), ("[1]", "a request is a JSON object, found an array"),
         (#"{"command":"next"}"#, #"a request needs "cmd""#), (#"{"cmd":"explode"}"#, #"unknown command "explode""#),
