@@ -167,7 +167,7 @@ final class RunStartup {
         options.controlPath = command.controlPath
         self.options = options
         expected = plan.firstCardSize.map { KioskApp.firstCardComposer(config: window.config, size: $0) }
-        let splashPlan = plan.splash.map(Splash.Plan.init)
+        let splashPlan = plan.splash
         if let card = window.config.cards.first {
             firstCard?.proceed(card: card, index: 0, expected: expected, splash: splashPlan, screen: splashPlan == nil ? nil : screen)
         }

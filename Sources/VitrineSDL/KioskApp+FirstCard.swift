@@ -21,7 +21,6 @@ extension KioskApp {
     public static func splashPlan(options: Options, screen: PixelSize? = nil,
                                   environment: (String) -> String? = processEnvironment) -> Splash.Plan? {
         StartupPlan.splash(window: options.startupWindow, screen: screen, allowed: mayShowSplash(environment: environment))
-            .map(Splash.Plan.init)
     }
 
     /// The first card in a window of `window` pixels before the config says how cards fit it, as by default (the
@@ -64,12 +63,5 @@ extension KioskApp.Options {
         var facts = StartupFacts(windowSize: windowSize, fullscreen: fullscreen)
         facts.kiosk = isKiosk
         return StartupWindow(config: config, facts: facts)
-    }
-}
-
-extension Splash.Plan {
-    /// The splash of a start-up plan (``StartupPlan/splash``).
-    public init(_ layout: SplashLayout) {
-        self.init(windowSize: layout.windowSize, cardRect: layout.cardRect, background: layout.background)
     }
 }

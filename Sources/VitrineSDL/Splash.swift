@@ -12,21 +12,8 @@ import VitrineSystem
 /// a window whose size is known ahead (``KioskApp/splashPlan(options:screen:environment:)``): a window of a given
 /// size, or the whole screen when `--fullscreen` or `--kiosk` says so before the config is read.
 public final class Splash: @unchecked Sendable {
-    /// Where the card will be in SDL's window, so the splash shows it the same.
-    public struct Plan: Sendable, Equatable {
-        /// SDL's window, in pixels.
-        public var windowSize: PixelSize
-        /// The card's place in it.
-        public var cardRect: PixelRect
-        /// What the window shows around the card.
-        public var background: Color
-
-        public init(windowSize: PixelSize, cardRect: PixelRect, background: Color) {
-            self.windowSize = windowSize
-            self.cardRect = cardRect
-            self.background = background
-        }
-    }
+    /// Where the card will be in SDL's window, so the splash shows it the same: the start-up plan's layout.
+    public typealias Plan = SplashLayout
 
     /// The connection and window; used by one thread at a time (opened by the app's thread or the first-card
     /// thread, shown on the first-card thread, closed by the app's).
