@@ -53,7 +53,7 @@ public final class CardCache: Sendable {
 
     /// Everything besides the image that shapes `composer`'s card: its texts and geometry, and the fonts.
     func shape(_ composer: CardComposer) -> [String] {
-        [composer.card.image, composer.card.title, composer.card.subtitle, "\(composer.pageCount)", "\(composer.size.width)x\(composer.size.height)",
+        [composer.card.image, composer.card.title, composer.card.subtitle, composer.card.direction.rawValue, "\(composer.pageCount)", "\(composer.size.width)x\(composer.size.height)",
          "\(composer.pointScale)", "\(composer.exifOrientation)", "\(composer.readability)",
          "\(composer.background.red),\(composer.background.green),\(composer.background.blue)", composer.look.cacheShape] + fontShape
     }

@@ -77,7 +77,7 @@ public struct CardComposer: Hashable, Sendable {
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
                                         pointScale: pointScale, readability: readability)
-        return CardLayout(content: CardContent(title: card.title, subtitle: card.subtitle, imageSize: imageSize),
+        return CardLayout(content: CardContent(card: card, imageSize: imageSize, look: look),
                           size: size, trailingReserve: control.frame.width, readability: readability, measurer: fonts, look: look)
     }
 

@@ -16,11 +16,12 @@ public final class HeadlessRenderer {
         let rotation = config.display.rotation
         var stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
         stage.readability = config.display.readability
+        stage.direction = config.deckDirection
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
                             stage: stage, report: report)
         deck.rotation = rotation
         deck.exifOrientation = config.display.exifOrientation
-        deck.look = config.style.look
+        deck.look = config.look(direction: stage.direction)
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the

@@ -20,20 +20,26 @@ final class CardExtras: Sendable, Equatable {
     let detail: CardDetail?
     /// The card's video (`CardConfig+Video.swift`).
     let video: CardVideo?
+    /// The card's own `direction` (`CardConfig+Direction.swift`).
+    let direction: ParagraphDirection
 
-    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?) {
+    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?, direction: ParagraphDirection) {
         self.schedule = schedule
         self.detail = detail
         self.video = video
+        self.direction = direction
     }
 
-    /// The box for `schedule`, `detail` and `video`; nil when the schedule is empty and there is neither.
-    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil) -> CardExtras? {
-        schedule == CardSchedule() && detail == nil && video == nil ? nil : CardExtras(schedule: schedule, detail: detail, video: video)
+    /// The box for `schedule`, `detail`, `video` and `direction`; nil when the schedule is empty, there is neither
+    /// detail nor video and the direction is `auto`.
+    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil,
+                     direction: ParagraphDirection = .auto) -> CardExtras? {
+        schedule == CardSchedule() && detail == nil && video == nil && direction == .auto
+            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, direction: direction)
     }
 
     static func == (a: CardExtras, b: CardExtras) -> Bool {
-        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video)
+        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video && a.direction == b.direction)
     }
 }
 
@@ -41,7 +47,7 @@ extension CardConfig {
     /// What a tap on the card opens; nil (the default) for a card a tap leaves alone.
     public var detail: CardDetail? {
         get { extras?.detail }
-        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video) }
+        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, direction: direction) }
     }
 }
 

@@ -45,6 +45,8 @@ enum KioskSchema {
         var durationPath: ConfigPath? = nil
         /// `detail` (see `CardConfig+Detail.swift`).
         var detail: CardDetail? = nil
+        /// The card's own `direction` (see `CardConfig+Direction.swift`).
+        var direction = ParagraphDirection.auto
 
         /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
@@ -53,6 +55,7 @@ enum KioskSchema {
             card.schedule = schedule
             card.video = cardVideo(images: images, in: document)
             card.detail = detail
+            card.direction = direction
             return card
         }
     }
@@ -190,7 +193,7 @@ enum KioskSchema {
             card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail)])
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail), cardDirectionField])
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

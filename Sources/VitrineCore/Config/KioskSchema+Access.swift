@@ -2,6 +2,9 @@
 public struct AccessibilitySettings: Sendable, Equatable {
     /// `motion`: whether cards slide (`full`, the default) or change in place (`reduced`).
     public var motion: Motion = .full
+    /// `direction`: which way the deck reads (`rtl`, `ltr`, or `auto`, the default: see
+    /// ``KioskConfig/deckDirection``); a right-to-left deck mirrors its layout and paging.
+    public var direction: ParagraphDirection = .auto
 
     /// The defaults: full motion.
     public init() {}
@@ -23,6 +26,9 @@ extension KioskSchema {
     static let accessFields: [ObjectSchema<RootDraft>.Field] = [
         .init("motion", expected: "\"full\" or \"reduced\"") { draft, value, path, validator in
             if let motion: Motion = validator.choice(value, at: path) { draft.accessibility.motion = motion }
+        },
+        .init("direction", expected: "\"auto\", \"ltr\" or \"rtl\"") { draft, value, path, validator in
+            if let direction: ParagraphDirection = validator.choice(value, at: path) { draft.accessibility.direction = direction }
         },
     ]
 }

@@ -45,6 +45,21 @@ public enum TextAlignment: Sendable, Hashable {
     case leading, center, trailing
 }
 
+/// A side of the screen, as a direction's leading or trailing side comes out.
+public enum ScreenSide: Sendable, Hashable {
+    case left, right
+
+    /// The side `alignment` stands for in `direction` (leading is the left of a left-to-right layout, the right of
+    /// a right-to-left one); nil for centered.
+    public static func of(_ alignment: TextAlignment, in direction: TextDirection) -> ScreenSide? {
+        switch alignment {
+        case .center: nil
+        case .leading: direction == .rightToLeft ? .right : .left
+        case .trailing: direction == .rightToLeft ? .left : .right
+        }
+    }
+}
+
 /// The title's font (`style.titleFont`): a font file, or a name fontconfig matches.
 public enum TitleFont: Sendable, Hashable, CustomStringConvertible {
     /// A font file, resolved against the config's folder.

@@ -1,9 +1,13 @@
 /// A navigation key, named for what it does on a kiosk.
 public enum KioskKey: Equatable, Sendable {
-    /// ← and PageUp: the previous card.
+    /// PageUp: the previous card.
     case previous
-    /// → and PageDown: the next card.
+    /// PageDown: the next card.
     case next
+    /// ←: the card on the left, as the arrow shows: the previous card, or the next in a right-to-left deck.
+    case left
+    /// →: the card on the right: the next card, or the previous in a right-to-left deck.
+    case right
     /// Home: the first card.
     case first
     /// End: the last card.

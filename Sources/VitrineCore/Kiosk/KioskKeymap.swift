@@ -4,8 +4,10 @@ public enum KioskKeymap {
     public static func navigation(forKey name: String) -> KioskKey? {
         let key = name.lowercased()
         switch key {
-        case "right", "pagedown": return .next
-        case "left", "pageup": return .previous
+        case "right": return .right
+        case "left": return .left
+        case "pagedown": return .next
+        case "pageup": return .previous
         case "home": return .first
         case "end": return .last
         default:

@@ -61,9 +61,14 @@ public struct KioskSession: Sendable {
     }
 
     /// Applies one input at simulated time `time` and returns what the pager reports, page-control taps resolved.
+    ///
+    /// In a right-to-left deck (``StageLayout/direction``) the pager is given the mirror image of the pointers and
+    /// of horizontal scrolling, so a swipe from left to right pages forward and the rubber band pulls the other
+    /// way; ← and → follow what is on screen (← goes on). Taps it reports are turned back into screen points.
     public mutating func handle(_ input: KioskInput, at time: Double) -> [PagerEvent] {
         let width = pageWidthInPoints
-        let pagerInput: PagerInput
+        let mirror = stage.isMirrored
+        var pagerInput: PagerInput
         switch input {
         case .pointerDown(let id, let point):
             if pager.heldPointers.isEmpty { pressStart = time }
@@ -76,9 +81,11 @@ public struct KioskSession: Sendable {
             }
         case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: logical(point))
         case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
-        case .wheel(let dx, let dy): pagerInput = .wheel(dx: dx, dy: dy)
+        case .wheel(let dx, let dy): pagerInput = .wheel(dx: mirror ? -dx : dx, dy: dy)
         case .key(.previous): pagerInput = .previous
         case .key(.next), .advance: pagerInput = .next
+        case .key(.left): pagerInput = mirror ? .next : .previous
+        case .key(.right): pagerInput = mirror ? .previous : .next
         case .key(.first): pagerInput = .first
         case .key(.last): pagerInput = .last
         case .key(.number(let n)):
@@ -88,8 +95,10 @@ public struct KioskSession: Sendable {
             guard page >= 0, page < pager.pageCount else { return [] }
             pagerInput = .goTo(page)
         }
+        if mirror { pagerInput = pagerInput.mirrored(width: width) }
         var events: [PagerEvent] = []
-        for event in pager.handle(pagerInput, at: time, pageWidth: width) {
+        for var event in pager.handle(pagerInput, at: time, pageWidth: width) {
+            if mirror, case .tap(let point) = event { event = .tap(at: Point(x: width - point.x, y: point.y)) }
             if case .tap = event {
                 // A tap on the dots is theirs; one on the card is reported if it was short (not a long press).
                 if controlPress.isPending {

@@ -8,10 +8,23 @@ public struct CardContent: Equatable, Sendable {
     public var imageSize: PixelSize?
     /// The direction of the title and subtitle as paragraphs: `.auto` finds each from its first strong character.
     public var direction: ParagraphDirection
+    /// The side the texts start from when the card says (its own `direction`); nil: the deck's (``CardLook``).
+    public var placement: TextDirection?
 
     /// A card's content.
-    public init(title: String, subtitle: String, imageSize: PixelSize?, direction: ParagraphDirection = .auto) {
+    public init(title: String, subtitle: String, imageSize: PixelSize?, direction: ParagraphDirection = .auto,
+                placement: TextDirection? = nil) {
         self.title = title; self.subtitle = subtitle; self.imageSize = imageSize; self.direction = direction
+        self.placement = placement
+    }
+
+    /// What `card` shows in a deck that looks like `look`, with a picture of `imageSize` (nil: the placeholder):
+    /// the card's own `direction` places and reads its texts, else the deck's key reads them (`auto`: each from its
+    /// first strong character) and the deck's direction places them.
+    public init(card: CardConfig, imageSize: PixelSize?, look: CardLook) {
+        let own = card.direction
+        self.init(title: card.title, subtitle: card.subtitle, imageSize: imageSize, direction: own == .auto ? look.paragraph : own,
+                  placement: own.fixed)
     }
 }
 
@@ -60,6 +73,10 @@ public struct CardLayout: Equatable, Sendable {
     /// corner for the page control, with the texts where `look` puts them; `readability` scales the text and
     /// padding and sets the scrim.
     ///
+    /// Leading and trailing are the sides of a direction: the dots' corner is the deck's trailing one (bottom left
+    /// in a right-to-left deck), the texts' `style.textPosition` is read in the card's direction (``CardContent/
+    /// placement``, else the deck's), so `bottomLeading` is the bottom right of a right-to-left card.
+    ///
     /// A card with neither title nor subtitle is its picture alone: no gradient and no text (photo-frame mode).
     public init(content: CardContent, size: PixelSize, trailingReserve: Double, readability: Readability = Readability(),
                 measurer: some TextMeasuring, look: CardLook = CardLook()) {
@@ -75,22 +92,25 @@ public struct CardLayout: Equatable, Sendable {
         let reserve = keepsClear ? trailingReserve + padding : 0
         let sides = position.alignment == .center ? 2 * reserve : reserve
         let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - sides).rounded(.down)))
+        // The reserve on each physical side: the dots' corner is the deck's trailing one.
+        let dotsOnLeft = look.direction == .rightToLeft
+        let side = ScreenSide.of(position.alignment, in: content.placement ?? look.direction)
         let titleSize = max(1, Int(saturating: (CardStyle.titleSize * s).rounded()))
         let subtitleSize = max(1, Int(saturating: (CardStyle.subtitleSize * s).rounded()))
 
         /// The line's left edge for a line `width` pixels wide.
         func x(width: Int) -> Double {
-            switch position.alignment {
-            case .leading: padding.rounded()
-            case .center: ((bounds.width - Double(width)) / 2).rounded()
-            case .trailing: (bounds.width - padding - reserve - Double(width)).rounded()
+            switch side {
+            case .left: (padding + (dotsOnLeft ? reserve : 0)).rounded()
+            case nil: ((bounds.width - Double(width)) / 2).rounded()
+            case .right: (bounds.width - padding - (dotsOnLeft ? 0 : reserve) - Double(width)).rounded()
             }
         }
         func line(_ text: String, weight: FontWeight, pixelSize: Int, top: Double) -> Line {
             let direction = content.direction.resolved(for: text)
             let paragraph = ParagraphDirection(direction)
             let fitted = TextFitting.fit(text, maxWidth: maxWidth, weight: weight, pixelSize: pixelSize, direction: paragraph, measurer: measurer)
-            let width = position.alignment == .leading ? 0 : measurer.width(of: fitted, weight: weight, pixelSize: pixelSize, direction: paragraph)
+            let width = side == .left ? 0 : measurer.width(of: fitted, weight: weight, pixelSize: pixelSize, direction: paragraph)
             return Line(text: fitted, origin: Point(x: x(width: width), y: top.rounded()), pixelSize: pixelSize, weight: weight,
                         maxWidth: maxWidth, direction: direction)
         }

@@ -9,6 +9,12 @@ public struct CardLook: Sendable, Hashable {
     /// The title's font as configured (`style.titleFont`); the font library draws with it, and a card drawn with
     /// another is another card (the card cache's key).
     public var titleFont: TitleFont?
+    /// The deck's direction, resolved (``KioskConfig/deckDirection``): the dots sit at its trailing corner, and
+    /// a card without a `direction` of its own puts its texts at its leading side.
+    public var direction: TextDirection = .leftToRight
+    /// The deck's `direction` key as written: unless `auto`, the direction every title and subtitle reads in as a
+    /// paragraph (a card's own `direction` comes first).
+    public var paragraph: ParagraphDirection = .auto
 
     /// A look; the defaults are the card as it always was.
     public init(textColor: Color = CardStyle.textColor, textPosition: TextPosition = .bottomLeading, dots: Bool = true,
@@ -18,6 +24,6 @@ public struct CardLook: Sendable, Hashable {
 
     /// Words for the card cache's key.
     public var cacheShape: String {
-        "\(textColor.red),\(textColor.green),\(textColor.blue) \(textPosition.rawValue) \(dots) \(titleFont.map { "\($0)" } ?? "-")"
+        "\(textColor.red),\(textColor.green),\(textColor.blue) \(textPosition.rawValue) \(dots) \(titleFont.map { "\($0)" } ?? "-") \(direction.rawValue) \(paragraph.rawValue)"
     }
 }

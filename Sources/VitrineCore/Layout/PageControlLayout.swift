@@ -1,14 +1,18 @@
 /// Where a tap on the page control leads, as with `UIPageControl`.
 public enum PageControlTarget: Equatable, Sendable {
-    /// The tap landed left of the current dot.
+    /// The tap landed beside the current dot toward the earlier dots (its left; its right in a right-to-left deck).
     case previous
-    /// The tap landed right of the current dot.
+    /// The tap landed beside the current dot toward the later dots (its right; its left in a right-to-left deck).
     case next
     /// The tap landed on the dot of this page.
     case page(Int)
 }
 
 /// The page dots at a card's bottom-trailing corner: one per card, windowed when they don't fit.
+///
+/// In a right-to-left deck the control is the left-to-right one mirrored across the card's center line: at the
+/// bottom left, the first card's dot rightmost, and a tap left of the current dot goes on (``mirrored(_:across:_:)``,
+/// which the stage's ``StageLayout/placed(_:)`` also uses for whatever sits beside the dots).
 ///
 /// Everything is in pixels of the visible card. Sizes scale with the card like its text, and the tap area is at
 /// least ``PageControlStyle/minimumHitHeight`` points tall.
@@ -25,7 +29,8 @@ public struct PageControlLayout: Equatable, Sendable {
         public var opacity: Double
     }
 
-    /// The dots drawn, left to right; a window of the pages when there are more than fit.
+    /// The dots drawn, in page order (left to right, right to left in a right-to-left deck); a window of the pages
+    /// when there are more than fit.
     public var dots: [Dot]
     /// The extent of the dots' slots, in pixels; empty for an empty deck.
     public var frame: Rect
@@ -33,6 +38,10 @@ public struct PageControlLayout: Equatable, Sendable {
     public var hitRect: Rect
     /// The distance between dot centers, in pixels.
     public var pitch: Double
+    /// The deck's direction: a right-to-left control is mirrored.
+    public var direction = TextDirection.leftToRight
+    /// The card the control is laid out on, whose center line a right-to-left control is mirrored across.
+    private var card = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// Lays out the dots for `pageCount` pages inside `card` (pixels), `pointScale` pixels per point.
     ///
@@ -40,7 +49,10 @@ public struct PageControlLayout: Equatable, Sendable {
     /// number, has no dots and takes no taps.
     ///
     /// `readability` grows the dots by its text factor and the padding and tap area by its display scale.
-    public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1, readability: Readability = Readability()) {
+    public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1, readability: Readability = Readability(),
+                direction: TextDirection = .leftToRight) {
+        self.direction = direction
+        self.card = card
         let cardScale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
         let s = cardScale * readability.textFactor
         guard s > 0, s.isFinite, card.x.isFinite, card.y.isFinite else {
@@ -73,7 +85,21 @@ public struct PageControlLayout: Equatable, Sendable {
             dots.append(Dot(page: page, center: Point(x: frame.x + pitch * (Double(slot) + 0.5), y: centerY), diameter: size, opacity: opacity))
         }
         self.dots = dots
+        if direction == .rightToLeft {
+            frame = Self.mirrored(frame, across: card, true)
+            hitRect = Self.mirrored(hitRect, across: card, true)
+            for index in self.dots.indices { self.dots[index].center.x = Self.mirrored(self.dots[index].center.x, across: card) }
+        }
     }
+
+    /// `rect` mirrored across the vertical center line of `card` when `mirror` is true, else `rect` itself.
+    public static func mirrored(_ rect: Rect, across card: Rect, _ mirror: Bool) -> Rect {
+        guard mirror else { return rect }
+        return Rect(x: card.x + card.maxX - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// The horizontal position `x` mirrored across the vertical center line of `card`.
+    static func mirrored(_ x: Double, across card: Rect) -> Double { card.x + card.maxX - x }
 
     /// What a tap at `point` (pixels) asks for: a dot's page, or the previous or next page, or nil off the control.
     ///
@@ -83,12 +109,16 @@ public struct PageControlLayout: Equatable, Sendable {
         guard !dots.isEmpty,
               point.x >= hitRect.minX, point.x < hitRect.maxX, point.y >= hitRect.minY, point.y < hitRect.maxY
         else { return nil }
-        let nearest = dots.min { abs($0.center.x - point.x) < abs($1.center.x - point.x) }!
+        // Decided as for the left-to-right control: a right-to-left one is its mirror image.
+        let mirror = direction == .rightToLeft
+        let point = mirror ? Point(x: Self.mirrored(point.x, across: card), y: point.y) : point
+        func x(_ dot: Dot) -> Double { mirror ? Self.mirrored(dot.center.x, across: card) : dot.center.x }
+        let nearest = dots.min { abs(x($0) - point.x) < abs(x($1) - point.x) }!
         let dotHitRadius = PageControlStyle.dotDiameter / PageControlStyle.dotPitch * pitch
-        if abs(nearest.center.x - point.x) <= dotHitRadius {
+        if abs(x(nearest) - point.x) <= dotHitRadius {
             return nearest.page == currentPage ? nil : .page(nearest.page)
         }
-        let currentX = dots.first { $0.page == currentPage }?.center.x ?? frame.midX
+        let currentX = dots.first { $0.page == currentPage }.map(x) ?? Self.mirrored(frame, across: card, mirror).midX
         return point.x < currentX ? .previous : .next
     }
 }

@@ -14,6 +14,9 @@ public struct StageLayout: Equatable, Sendable {
     public var cardRect: PixelRect
     /// Text and display scale and contrast (`text.scale`, `display.scale`, `contrast`).
     public var readability = Readability()
+    /// The deck's direction (``KioskConfig/deckDirection``): a right-to-left deck mirrors the page control, the
+    /// progress bar, the overlay's leading and trailing, and paging (the next card comes in from the left).
+    public var direction = TextDirection.leftToRight
 
     /// The stage for a window of `windowPixels` pixels at `pointScale` pixels per point.
     public init(windowPixels: PixelSize, pointScale: Double = 1, fit: FitMode) {
@@ -48,6 +51,20 @@ public struct StageLayout: Equatable, Sendable {
 
     /// The page control for a deck of `pageCount` cards showing `currentPage`.
     public func pageControl(pageCount: Int, currentPage: Int) -> PageControlLayout {
-        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale, readability: readability)
+        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale, readability: readability,
+                          direction: direction)
+    }
+
+    /// Whether the deck reads right to left, so what is laid out left to right is drawn mirrored.
+    public var isMirrored: Bool { direction == .rightToLeft }
+
+    /// `rect`, laid out as for a left-to-right deck, where the deck's direction puts it: mirrored across the card's
+    /// vertical center line in a right-to-left deck, as it is otherwise.
+    public func placed(_ rect: Rect) -> Rect { PageControlLayout.mirrored(rect, across: card, isMirrored) }
+
+    /// How far a card `shift` pages along the paging axis is moved on screen, in pixels: to the left for a positive
+    /// shift (the next card lies to the right), to the right in a right-to-left deck.
+    public func screenShift(pages shift: Double) -> Int {
+        Int(((isMirrored ? -shift : shift) * pageWidth).rounded())
     }
 }

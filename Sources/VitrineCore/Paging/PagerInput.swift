@@ -28,3 +28,19 @@ public enum PagerInput: Sendable, Equatable {
     /// Go to a page index in `0..<pageCount` (the shortest way round when wrapping); other indices are ignored.
     case goTo(Int)
 }
+
+extension PagerInput {
+    /// The input as it reads in a right-to-left deck, whose pages are `width` points wide: pointers mirrored across
+    /// the page (x becomes `width − x`), so the pager's forward is a move to the right. Other inputs are unchanged
+    /// (the session mirrors horizontal scrolling itself).
+    func mirrored(width: Double) -> PagerInput {
+        func flip(_ p: Point) -> Point { Point(x: width - p.x, y: p.y) }
+        switch self {
+        case .pointerDown(let id, let point): return .pointerDown(id: id, at: flip(point))
+        case .pointerDownOnControl(let id, let point): return .pointerDownOnControl(id: id, at: flip(point))
+        case .pointerMove(let id, let point): return .pointerMove(id: id, to: flip(point))
+        case .pointerUp(let id, let point): return .pointerUp(id: id, at: flip(point))
+        default: return self
+        }
+    }
+}

@@ -36,6 +36,9 @@ extension DisplayList {
     /// The frame for `pager` on `stage`: background, the visible cards' composed textures, then the page dots, and
     /// attract mode's progress bar when `progress` (0...1 of the interval) is given.
     ///
+    /// A right-to-left stage mirrors it all (``StageLayout/direction``): the next card lies to the left, the dots
+    /// and the bar, which grows from the right, are mirrored; the cards' own compositions are not.
+    ///
     /// With no cards it is the standby screen: the background and ``StandbyStyle/message`` centered in the window,
     /// sized like a subtitle on the card that would be there.
     ///
@@ -61,9 +64,8 @@ extension DisplayList {
         }
         for (slot, shift) in pager.blend == nil ? slots : [] {
             guard let index = pager.cardIndex(forSlot: slot) else { continue }
-            let dx = Int((shift * stage.pageWidth).rounded())
             var destination = stage.cardRect
-            destination.x += dx
+            destination.x += stage.screenShift(pages: shift)
             list.append(.card(index: index, destination: destination))
         }
         let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
@@ -76,7 +78,8 @@ extension DisplayList {
             let height = max(1, (ProgressBarStyle.height * scale).rounded())
             let width = (card.width * min(1, max(0, progress))).rounded()
             if width > 0 {
-                list.append(.fill(Rect(x: card.x, y: card.maxY - height, width: width, height: height).pixelAligned, ProgressBarStyle.color))
+                let bar = stage.placed(Rect(x: card.x, y: card.maxY - height, width: width, height: height))
+                list.append(.fill(bar.pixelAligned, ProgressBarStyle.color))
             }
         }
         if let overlay = decor.overlay, let measurer {

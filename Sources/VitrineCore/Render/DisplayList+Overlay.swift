@@ -50,7 +50,8 @@ public enum OverlayStyle {
 extension DisplayList {
     /// Appends the overlay's lines in a translucent box at their corner of the visible card: the clock in the
     /// title's weight and size, the date under it in the subtitle's, each aligned to the corner's side. At a
-    /// bottom corner with dots showing, the box sits above the page control.
+    /// bottom corner with dots showing, the box sits above the page control. Leading and trailing are the deck's
+    /// (``StageLayout/direction``): a right-to-left deck's `bottomLeading` is its bottom right.
     mutating func appendOverlay(_ overlay: OverlayText, stage: StageLayout, dotsTop: Double?, measurer: some TextMeasuring) {
         let card = stage.card
         let s = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
@@ -70,20 +71,22 @@ extension DisplayList {
         let boxWidth = Double(placed.map(\.width).max() ?? 0) + 2 * inset
         let boxHeight = Double(placed.reduce(0) { $0 + $1.height }) + CardStyle.lineSpacing * s * Double(placed.count - 1) + 2 * inset
         let x: Double
-        switch overlay.position.alignment {
-        case .leading: x = card.x + padding
-        case .center: x = card.x + (card.width - boxWidth) / 2
-        case .trailing: x = card.maxX - padding - boxWidth
+        // Leading and trailing are the deck's: the bottom-leading corner of a right-to-left deck is its bottom right.
+        let side = ScreenSide.of(overlay.position.alignment, in: stage.direction)
+        switch side {
+        case .left: x = card.x + padding
+        case nil: x = card.x + (card.width - boxWidth) / 2
+        case .right: x = card.maxX - padding - boxWidth
         }
         let y = overlay.position.isTop ? card.y + padding : min(card.maxY - padding, dotsTop ?? .infinity) - boxHeight
         append(.fill(Rect(x: x, y: y, width: boxWidth, height: boxHeight).pixelAligned, OverlayStyle.boxColor))
         var top = y + inset
         for line in placed {
             let lineX: Double
-            switch overlay.position.alignment {
-            case .leading: lineX = x + inset
-            case .center: lineX = x + (boxWidth - Double(line.width)) / 2
-            case .trailing: lineX = x + boxWidth - inset - Double(line.width)
+            switch side {
+            case .left: lineX = x + inset
+            case nil: lineX = x + (boxWidth - Double(line.width)) / 2
+            case .right: lineX = x + boxWidth - inset - Double(line.width)
             }
             append(.text(line.text, weight: line.weight, pixelSize: line.size, origin: Point(x: lineX.rounded(), y: top.rounded()), color: overlay.color))
             top += Double(line.height) + CardStyle.lineSpacing * s

@@ -65,7 +65,7 @@ public struct ReplayScript: Sendable, Equatable {
 
     /// The key names a script may use and what they mean.
     public static let keys: [String: KioskKey] = {
-        var keys: [String: KioskKey] = ["right": .next, "left": .previous, "pagedown": .next, "pageup": .previous,
+        var keys: [String: KioskKey] = ["right": .right, "left": .left, "pagedown": .next, "pageup": .previous,
                                         "home": .first, "end": .last]
         for n in 1...9 { keys[String(n)] = .number(n) }
         return keys

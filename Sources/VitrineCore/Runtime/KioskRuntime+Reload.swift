@@ -109,8 +109,9 @@ extension KioskRuntime {
             new.mqtt = old.mqtt
         }
         let t = now
-        if new.display.fit != old.display.fit || new.display.readability != old.display.readability {
-            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
+        let direction = new.deckDirection
+        if new.display.fit != old.display.fit || new.display.readability != old.display.readability || direction != session.stage.direction {
+            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display, direction: direction))
         }
         var settledOldPage = 0
         let oldOrder = schedule.order  // Pages are the showing cards: the old page is turned into its card first.

@@ -92,7 +92,8 @@ public struct KioskRuntime: Sendable {
         let display = config.display
         lockdown = Lockdown(mode: display.mode, exitChord: display.exitChord)
         session = KioskSession(pageCount: config.cards.count, wraps: config.wrap,
-                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
+                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display,
+                                                         direction: config.deckDirection),
                                rotation: display.rotation)
         session.pager.transition = config.transition
         session.pager.motion = config.motion
@@ -110,10 +111,13 @@ public struct KioskRuntime: Sendable {
         attract.card = headingCard
     }
 
-    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
-    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig) -> StageLayout {
+    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation,
+    /// for a deck that reads in `direction` (``KioskConfig/deckDirection``).
+    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig,
+                             direction: TextDirection = .leftToRight) -> StageLayout {
         var stage = StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
         stage.readability = display.readability
+        stage.direction = direction
         return stage
     }
 
@@ -153,7 +157,7 @@ public struct KioskRuntime: Sendable {
         case .resized(let pixels, let scale):
             physicalPixels = pixels
             pointScale = scale
-            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display))
+            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display, direction: session.stage.direction))
             pacing.needsFrame = true
         case .exposed, .cardReady:
             pacing.needsFrame = true

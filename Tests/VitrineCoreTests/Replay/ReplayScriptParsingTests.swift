@@ -30,7 +30,7 @@ import Testing
     @Test func everyKeyName() throws {
         let names = ["right", "left", "pageup", "pagedown", "home", "end"] + (1...9).map(String.init)
         let text = names.map { #"{"at":1,"key":"\#($0)"}"# }.joined(separator: "\n")
-        let expected: [ReplayAction] = [.key(.next), .key(.previous), .key(.previous), .key(.next), .key(.first),
+        let expected: [ReplayAction] = [.key(.right), .key(.left), .key(.previous), .key(.next), .key(.first),
                                         .key(.last)] + (1...9).map { .key(.number($0)) }
         #expect(try actions(text) == expected)
     }
@@ -68,7 +68,7 @@ import Testing
             //{"at":2,"page":1}
             """
         let script = try ReplayScript.parse(text, file: "t")
-        #expect(script.steps == [ReplayStep(at: 0.5, line: 5, action: .key(.next)),
+        #expect(script.steps == [ReplayStep(at: 0.5, line: 5, action: .key(.right)),
                                  ReplayStep(at: 1, line: 7, action: .page(2))])
     }
 
