@@ -78,6 +78,7 @@ render-readme: $(if $(filter .build/release/vitrine,$(VITRINE)),release)
 	$(README_RENDER) --page 1 --offset 0.4 --size 600x400 --output Docs/Images/mid-swipe.png
 	$(README_RENDER) --page 8 --size 600x400 --output Docs/Images/long-title.png
 	$(README_RENDER) --page 4 --size 360x540 --output Docs/Images/portrait.png
+	$(VITRINE) render --config Config/kiosk-rtl.json --page 0 --size 600x400 --output Docs/Images/rtl-card.png
 
 test: test-deps
 	$(SWIFT) build --build-tests
