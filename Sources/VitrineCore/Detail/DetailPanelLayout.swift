@@ -26,7 +26,9 @@ public enum DetailStyle {
 /// The panel sits inside the visible card, ``DetailStyle/padding`` from its edges, and ends above the card's title
 /// and subtitle, which stay in view under it: the visitor still sees which card this is. With a link, a square slot for
 /// the QR code takes the trailing side (the bottom on a card taller than wide); the text fills the rest and
-/// scrolls when it is longer than its area. The code is drawn in whole pixels per module, inside a white box with
+/// scrolls when it is longer than its area. Trailing is the deck's (``StageLayout/direction``): the left of a
+/// right-to-left deck. The text reads in its own direction (from its first strong character) and is aligned to
+/// that direction's start side. The code is drawn in whole pixels per module, inside a white box with
 /// at least ``QRMatrix/quietZone`` modules of white on every side, so it stays crisp and scans over any photo.
 public struct DetailPanelLayout: Sendable, Equatable {
     /// The panel's box.
@@ -43,6 +45,11 @@ public struct DetailPanelLayout: Sendable, Equatable {
     public var linePitch: Int
     /// The square the QR box is centered in; nil without a link.
     public var codeSlot: PixelRect?
+    /// The text's paragraph direction, from its first strong character.
+    public var direction = TextDirection.leftToRight
+    /// How far each line starts from the text area's left edge, in pixels: 0 for left-to-right text, the room
+    /// left of a right-to-left line (aligned right).
+    public var indents: [Int] = []
 
     /// The layout of `detail` over the card on `stage`.
     public init(detail: CardDetail, stage: StageLayout, measurer: some TextMeasuring) {
@@ -67,7 +74,10 @@ public struct DetailPanelLayout: Sendable, Equatable {
                 codeSlot = PixelRect(x: inner.x + (inner.width - whole) / 2, y: inner.y + (inner.height - whole) / 2, width: whole, height: whole)
                 inner.width = 0
             } else if wide {
-                codeSlot = PixelRect(x: inner.x + inner.width - side, y: inner.y + (inner.height - side) / 2, width: side, height: side)
+                let mirrored = stage.isMirrored
+                codeSlot = PixelRect(x: mirrored ? inner.x : inner.x + inner.width - side, y: inner.y + (inner.height - side) / 2,
+                                     width: side, height: side)
+                if mirrored { inner.x += side + padding }
                 inner.width = max(0, inner.width - side - padding)
             } else {
                 codeSlot = PixelRect(x: inner.x + (inner.width - side) / 2, y: inner.y + inner.height - side, width: side, height: side)
@@ -80,6 +90,12 @@ public struct DetailPanelLayout: Sendable, Equatable {
         linePitch = lineHeight + Int((Double(lineHeight) * DetailStyle.lineGapShare).rounded())
         lines = detail.text.isEmpty || inner.width == 0 ? []
             : TextWrapping.wrap(detail.text, maxWidth: inner.width, weight: .regular, pixelSize: pixelSize, measurer: measurer)
+        direction = ParagraphDirection.auto.resolved(for: detail.text)
+        let paragraph = ParagraphDirection(direction)
+        let size = pixelSize, width = inner.width
+        indents = direction == .leftToRight ? lines.map { _ in 0 } : lines.map { line in
+            max(0, width - measurer.width(of: line, weight: .regular, pixelSize: size, direction: paragraph))
+        }
     }
 
     /// How far the text can scroll, in pixels: its height past its area, 0 when it fits.
@@ -105,8 +121,10 @@ public struct DetailPanelLayout: Sendable, Equatable {
         if !visible.isEmpty {
             list.append(.clip(textArea))
             for index in visible where !lines[index].isEmpty {
-                let origin = Point(x: Double(textArea.x), y: Double(textArea.y + index * linePitch - offset))
-                list.append(.text(lines[index], weight: .regular, pixelSize: pixelSize, origin: origin, color: DetailStyle.textColor))
+                let indent = indents.indices.contains(index) ? indents[index] : 0
+                let origin = Point(x: Double(textArea.x + indent), y: Double(textArea.y + index * linePitch - offset))
+                list.append(.text(lines[index], weight: .regular, pixelSize: pixelSize, origin: origin, color: DetailStyle.textColor,
+                                  direction: direction))
             }
             list.append(.clip(nil))
         }

@@ -132,3 +132,29 @@ import Testing
         #expect(mirrored.x + mirrored.width == 1200 - 32)
     }
 }
+
+/// The detail panel of a right-to-left deck: the code on the deck's trailing side, the left; right-to-left text
+/// aligned right.
+@Suite struct MirroredDetailPanelTests {
+    struct Monospace: TextMeasuring {
+        func width(of text: String, weight: FontWeight, pixelSize: Int) -> Int { text.count * 10 }
+        func lineHeight(weight: FontWeight, pixelSize: Int) -> Int { 20 }
+    }
+
+    @Test func theCodeTakesTheLeftAndHebrewTextIsAlignedRight() throws {
+        var stage = StageLayout(windowPixels: PixelSize(width: 900, height: 600), fit: .contain)
+        stage.direction = .rightToLeft
+        let layout = DetailPanelLayout(detail: CardDetail(text: "שלום עולם", link: "https://example.org/"), stage: stage, measurer: Monospace())
+        let slot = try #require(layout.codeSlot)
+        // The panel is where it always is; the code's box is at its left, one padding in, the text right of it.
+        #expect(layout.panel == PixelRect(x: 24, y: 24, width: 852, height: 600 - 72 - 43))
+        #expect(slot.x == layout.panel.x + 24)
+        #expect(layout.textArea.x == slot.x + slot.width + 24 && layout.textArea.x + layout.textArea.width == 876 - 24)
+        let texts = layout.commands(scroll: 0, code: nil).compactMap { command -> (Point, TextDirection)? in
+            if case .text(_, _, _, let origin, _, let direction) = command { (origin, direction) } else { nil }
+        }
+        #expect(texts.count == 1)
+        #expect(texts[0].1 == .rightToLeft)
+        #expect(Int(texts[0].0.x) + 9 * 10 == layout.textArea.x + layout.textArea.width)
+    }
+}
