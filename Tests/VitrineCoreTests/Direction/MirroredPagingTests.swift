@@ -92,6 +92,24 @@ import Testing
         #expect(RuntimeFixture.pageChanges(kiosk.events).isEmpty && kiosk.runtime.session.pager.currentPage == 0)
     }
 
+    @Test func theWrapBringsTheLastCardInFromTheRight() throws {
+        var kiosk = RuntimeFixture.kiosk(config(hebrew: true))
+        // From right to left at the first card: back, which wraps to the last card, coming in from the right.
+        kiosk.send(.paging(.pointerDown(id: 0, at: Point(x: 700, y: 300))), at: 1)
+        kiosk.send(.paging(.pointerMove(id: 0, to: Point(x: 500, y: 300))), at: 1.1)
+        kiosk.send(.paging(.pointerMove(id: 0, to: Point(x: 300, y: 300))), at: 1.2)
+        kiosk.advance(to: 1.3)
+        let frame = kiosk.runtime.settledFrame
+        let cards = DisplayList.frame(stage: frame.stage, pager: frame.pager, background: .black).commands.compactMap { command -> (Int, Int)? in
+            if case .card(let index, let destination) = command { (index, destination.x) } else { nil }
+        }
+        #expect(cards.count == 2)
+        #expect(cards.first { $0.0 == 4 }.map { $0.1 > 0 } == true && cards.first { $0.0 == 0 }.map { $0.1 < 0 } == true)
+        kiosk.send(.paging(.pointerUp(id: 0, at: Point(x: 200, y: 300))), at: 1.3)
+        kiosk.settle(within: 5)
+        #expect(RuntimeFixture.pageChanges(kiosk.events).map(\.page) == [4])
+    }
+
     @Test func aTapOnTheCardIsReportedWhereItLanded() {
         var stage = StageLayout(windowPixels: PixelSize(width: 900, height: 600), fit: .contain)
         stage.direction = .rightToLeft
