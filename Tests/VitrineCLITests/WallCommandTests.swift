@@ -51,3 +51,43 @@ import VitrineTestSupport
         }
     }
 }
+
+/// `vitrine replay` on a wall's screen: the config's tile is taken, and input lands in wall coordinates.
+@Suite struct WallReplayTests {
+    @Test func aTapOnTheDotsPagesOnlyOnTheScreenThatShowsThem() throws {
+        try withTemporaryFolder { folder in
+            let images = ["ember-mesa", "alpine-lake", "misty-hills"]
+            let cards = images.enumerated().map { #"{"id":"c\#($0.offset)","title":"Card \#($0.offset)","image":"\#(Checkout.demoImage($0.element))"}"# }
+            func deck(column: Int) throws -> String {
+                try folder.write("deck-\(column).json", #"{"cards":[\#(cards.joined(separator: ","))],"mqtt":{"broker":"mqtt://127.0.0.1:9"},"#
+                                 + #""sync":{"group":"wall","tile":{"columns":2,"rows":2,"column":\#(column),"row":1}}}"#)
+            }
+            // Page 2's dot, in the bottom-right screen's own pixels.
+            let stage = StageLayout(screenPixels: PixelSize(width: 300, height: 200), fit: .contain,
+                                    tile: SyncConfig.Tile(columns: 2, rows: 2, column: 1, row: 1))
+            let dot = try #require(stage.pageControl(pageCount: 3, currentPage: 0).dots.first { $0.page == 2 }).center
+            let (x, y) = (dot.x - 300, dot.y - 200)
+            let script = try folder.write("script.jsonl", """
+                {"at":0.5,"mouse":"down","x":\(x),"y":\(y)}
+                {"at":0.55,"mouse":"up","x":\(x),"y":\(y)}
+                {"at":2,"screenshot":"\(folder.file("after.png"))"}
+                """)
+            let run = { (column: Int) in
+                try VitrineProcess.run(["replay", "--config", deck(column: column), "--script", script, "--size", "300x200", "--events", "-"],
+                                       timeout: .seconds(30))
+            }
+            let showing = try run(1)
+            #expect(showing.code == 0, "\(showing.err)")
+            #expect(showing.out.contains(#""event":"pageChanged","page":2"#), "\(showing.out)")
+            // The screen after it is card 2's bottom-right quarter, as render draws it.
+            let expected = folder.file("expected.png")
+            let render = try VitrineProcess.run(["render", "--config", deck(column: 1), "--size", "300x200", "--page", "2", "--output", expected],
+                                                timeout: .seconds(20))
+            #expect(render.code == 0, "\(render.err)")
+            #expect(try RGBAImage(contentsOfPNG: folder.file("after.png")) == RGBAImage(contentsOfPNG: expected))
+            let other = try run(0)
+            #expect(other.code == 0, "\(other.err)")
+            #expect(!other.out.contains(#""event":"pageChanged","page":2"#), "\(other.out)")
+        }
+    }
+}
