@@ -6,19 +6,24 @@ import VitrineCore
 /// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black, shrunk by whole boxes to
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
-/// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` counts it; its width and height are held to 32768
-/// each before any decoding (`heif_context_set_maximum_image_size_limit`). Pictures without alpha, 8 bits a
-/// sample, are taken as libheif's YCbCr 4:2:0 planes and turned into RGB as they are shrunk.
+/// libheif decodes at full size, so the primary image must fit the limit it is given as
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` counts it: ``ImageLimits/heifHelperMemoryBytes``
+/// in the helper process the kiosk decodes HEIC and AVIF in (``HEIFHelper``), ``ImageLimits/decodeMemoryBytes`` in
+/// the kiosk's own process when there is no helper (a 12-megapixel photo is then refused). Its width and height
+/// are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`). Pictures without
+/// alpha, 8 bits a sample, are taken as libheif's YCbCr 4:2:0 planes and turned into RGB as they are shrunk.
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
     static let maximumSide: Int32 = 32_768
 
     /// Decodes `bytes`, a whole HEIF file, shrunk to cover `target` (nil: full size).
-    static func decode(_ bytes: [UInt8], covering target: PixelSize?, background: Color = .black) throws(ImageProblem) -> DecodedImage {
+    /// `limit` is the memory the decode may take (``ImageLimits/heifHelperMemoryBytes`` in the helper process,
+    /// ``ImageLimits/decodeMemoryBytes`` in the kiosk's own).
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?, background: Color = .black,
+                       limit: Int = ImageLimits.decodeMemoryBytes) throws(ImageProblem) -> DecodedImage {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
-                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target, background: background)
+                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target, background: background, limit: limit)
             }
         }
         return try result.get()
@@ -32,7 +37,7 @@ enum HEIFDecoder {
     }
 
     private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?,
-                               background: Color) throws(ImageProblem) -> DecodedImage {
+                               background: Color, limit: Int) throws(ImageProblem) -> DecodedImage {
         guard let heif = vitrine_heif()?.pointee else {
             throw .unsupportedFormat(name, hint: "libheif is not installed (apt-get install libheif1), or convert it to JPEG first "
                                      + "(for example with heif-convert, from Debian's libheif-examples)")
@@ -59,9 +64,9 @@ enum HEIFDecoder {
             ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar, isAVIF: name == "AVIF")
         }
         var factor = least
-        while counted(factor) > ImageLimits.heifDecodeMemoryBytes, factor < max(2, least * 2) { factor += 1 }
+        while counted(factor) > limit, factor < max(2, least * 2) { factor += 1 }
         let shown = DecodeScale.boxed(size, factor), needed = counted(factor)
-        if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed) { throw problem }
+        if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed, limit: limit) { throw problem }
         let extra = factor - least
         var image: OpaquePointer?
         try check(heif.decode_image!(handle, &image, planar ? heif_colorspace_YCbCr : heif_colorspace_RGB,
@@ -92,22 +97,32 @@ enum HEIFDecoder {
     }
 
     /// Why a HEIF picture of `size`, shown at `shown`, from a file of `fileBytes` whose decode is counted at
-    /// `needed` bytes is refused; nil when it fits ``ImageLimits/heifDecodeMemoryBytes``.
-    static func problem(name: String, size: PixelSize, shown: PixelSize, fileBytes: Int, needed: Int) -> ImageProblem? {
-        guard needed > ImageLimits.heifDecodeMemoryBytes else { return nil }
+    /// `needed` bytes is refused; nil when it fits `limit`.
+    static func problem(name: String, size: PixelSize, shown: PixelSize, fileBytes: Int, needed: Int, limit: Int) -> ImageProblem? {
+        guard needed > limit else { return nil }
+        let whose = limit == ImageLimits.heifHelperMemoryBytes ? "HEIF decoder process's" : "decode"
         return .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
                           + "shown at \(shown.width)x\(shown.height), and its \(fileBytes / 1024) KiB file), over the "
-                          + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
+                          + "\(limit / 1_048_576) MiB \(whose) memory limit; convert it to JPEG to show it")
     }
 
     /// Why the HEIF file of `fileBytes` whose first bytes are `head` (probed as `info`) is refused before it is read,
     /// counted as an 8-bit picture without alpha: libheif's own size, once it has read the file, may be smaller
     /// (cropped) but not larger than the largest `ispe` the probe found.
-    static func problemBeforeReading(head: [UInt8], info: ImageInfo, fileBytes: Int, covering target: PixelSize?) -> ImageProblem? {
+    static func problemBeforeReading(head: [UInt8], info: ImageInfo, fileBytes: Int, covering target: PixelSize?,
+                                     limit: Int) -> ImageProblem? {
         let name = ImageProbe.heifBrand(of: head) ?? "HEIF"
-        let shown = DecodeScale.boxed(info.size, target.map { DecodeScale.boxFactor(stored: info.size, covering: $0) } ?? 1)
-        return problem(name: name, size: info.size, shown: shown, fileBytes: fileBytes,
-                       needed: ImageLimits.heifDecodeBytes(info.size, fileBytes: fileBytes, shown: shown, isAVIF: name == "AVIF"))
+        let least = target.map { DecodeScale.boxFactor(stored: info.size, covering: $0) } ?? 1
+        // As the decode does: shown up to twice as small when that fits.
+        for factor in least...max(2, least * 2) {
+            let shown = DecodeScale.boxed(info.size, factor)
+            let needed = ImageLimits.heifDecodeBytes(info.size, fileBytes: fileBytes, shown: shown, isAVIF: name == "AVIF")
+            if needed <= limit { return nil }
+            if factor == max(2, least * 2) {
+                return problem(name: name, size: info.size, shown: shown, fileBytes: fileBytes, needed: needed, limit: limit)
+            }
+        }
+        return nil
     }
 
     /// The matrix libheif's YCbCr samples are turned into RGB with: the decoded picture's colour profile, else
