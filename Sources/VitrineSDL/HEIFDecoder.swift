@@ -7,7 +7,7 @@ import VitrineCore
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
 /// libheif decodes at full size, so the primary image must fit the limit it is given as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` counts it: ``ImageLimits/heifHelperMemoryBytes``
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:deep:)`` counts it: ``ImageLimits/heifHelperMemoryBytes``
 /// in the helper process the kiosk decodes HEIC and AVIF in (``HEIFHelper``), ``ImageLimits/decodeMemoryBytes`` in
 /// the kiosk's own process when there is no helper (a 12-megapixel photo is then refused). Its width and height
 /// are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`). Every picture is taken
@@ -55,13 +55,15 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        // Counted as libheif's RGB 4:4:4 planes beside its codec's: 4 bytes a pixel more with alpha or more than 8 bits.
-        let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && heif.image_handle_get_luma_bits_per_pixel!(handle) == 8
+        // Counted as libheif's RGB 4:4:4 planes beside its codec's: more with alpha, more again with more than 8 bits.
+        let deep = heif.image_handle_get_luma_bits_per_pixel!(handle) > 8
+        let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && !deep
         // A picture whose copy at card size would not fit beside libheif's is shown smaller, by up to twice the
         // factor (a 3648x2736 AVIF for a 1920x1280 card: 1824x1368).
         let least = target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1
         func counted(_ factor: Int) -> Int {
-            ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar, isAVIF: name == "AVIF")
+            ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar,
+                                    isAVIF: name == "AVIF", deep: deep)
         }
         var factor = least
         while counted(factor) > limit, factor < max(2, least * 2) { factor += 1 }

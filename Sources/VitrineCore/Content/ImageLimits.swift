@@ -32,7 +32,7 @@ public enum ImageLimits {
     /// - PNG: read from its file a chunk at a time, shrunk to the card row by row (interlaced: its boxes summed
     ///   pass by pass, 6 bytes a box, shrunk further when they would not fit).
     /// - HEIC and AVIF: decoded by libheif in a helper process, which hands back the card-size picture (the kiosk
-    ///   counts only that); libheif's own memory is counted by ``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)``
+    ///   counts only that); libheif's own memory is counted by ``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:deep:)``
     ///   against the helper's ``heifHelperMemoryBytes`` (without the helper, against this budget).
     /// - GIF, BMP and WebP: decoded whole (``wholeDecodeBytesPerPixel``), checked before the file is read.
     public static let decodeMemoryBytes = 64 * 1024 * 1024
@@ -69,10 +69,13 @@ public enum ImageLimits {
 
     /// The memory a HEIC (or, `isAVIF`, an AVIF) picture of `size` in a file of `fileBytes`, shrunk to `shown`
     /// pixels (4 bytes each), is counted at against ``heifHelperMemoryBytes``: 7 bytes a pixel for libde265 (6.3
-    /// measured), 8.5 for dav1d (8.0), 4 more when libheif gives RGBA (`planar` false: a picture with alpha or more
-    /// than 8 bits), and the file twice (itself and libheif's copy of its coded data).
-    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize, planar: Bool = true, isAVIF: Bool = false) -> Int {
-        size.width * size.height * ((isAVIF ? 17 : 14) + (planar ? 0 : 8)) / 2 + fileBytes * 2 + shown.width * shown.height * 4
+    /// measured), 8.5 for dav1d (8.0), 4 more for a picture with alpha or more than 8 bits (`planar` false), 5 more
+    /// again for more than 8 bits (`deep`: every plane, the codec's, libheif's copy and its RGB 4:4:4, takes two bytes
+    /// a sample; a 4032x3024 10-bit AVIF took 204 MiB, 17.5 bytes a pixel), and the file twice (itself and libheif's
+    /// copy of its coded data).
+    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize, planar: Bool = true, isAVIF: Bool = false,
+                                       deep: Bool = false) -> Int {
+        size.width * size.height * ((isAVIF ? 17 : 14) + (planar ? 0 : 8) + (deep ? 10 : 0)) / 2 + fileBytes * 2 + shown.width * shown.height * 4
     }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans

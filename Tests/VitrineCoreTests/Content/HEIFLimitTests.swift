@@ -2,7 +2,7 @@ import Testing
 import VitrineCore
 
 /// The HEIC and AVIF memory limits: libheif's memory in the helper process that decodes them
-/// (``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` against ``ImageLimits/heifHelperMemoryBytes``),
+/// (``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:deep:)`` against ``ImageLimits/heifHelperMemoryBytes``),
 /// and only the card-size picture in the kiosk's own 64 MiB (``ImageLimits/decodeMemoryBytes``).
 @Suite struct HEIFLimitTests {
     static let twelveMegapixels = PixelSize(width: 4000, height: 3000)
@@ -38,6 +38,16 @@ import VitrineCore
         // A picture libheif gives as RGBA (alpha, or more than 8 bits a sample) counts 4 bytes a pixel more.
         #expect(ImageLimits.heifDecodeBytes(Self.twelveMegapixels, fileBytes: 0, shown: PixelSize(width: 1, height: 1), planar: false)
                 == ImageLimits.heifDecodeBytes(Self.twelveMegapixels, fileBytes: 0, shown: PixelSize(width: 1, height: 1)) + 48_000_000)
+    }
+
+    @Test func aTenBitAVIFIsCountedAboveItsPeak() {
+        // A 4032x3024 AVIF of 10 bits (4:2:2, 0.4 MB) took 204 MiB in libheif alone (a C program), whatever was asked.
+        let size = PixelSize(width: 4032, height: 3024), shown = PixelSize(width: 1008, height: 756)
+        let counted = ImageLimits.heifDecodeBytes(size, fileBytes: 372_000, shown: shown, planar: false, isAVIF: true, deep: true)
+        #expect(counted > 204 * 1_048_576 && counted < 240 * 1_048_576)
+        // So the largest 10-bit AVIF the helper decodes is about 6 megapixels (3000x2000 is counted within it).
+        #expect(ImageLimits.heifDecodeBytes(PixelSize(width: 3000, height: 2000), fileBytes: 300_000, shown: PixelSize(width: 1500, height: 1000),
+                                            planar: false, isAVIF: true, deep: true) <= ImageLimits.heifHelperMemoryBytes)
     }
 
     @Test func aTenMegapixelAVIFIsCountedAboveItsPeak() {
