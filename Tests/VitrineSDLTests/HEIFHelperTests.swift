@@ -163,5 +163,32 @@ extension SDLTests {
             }
             #expect(error?.description == "the HEIF decoder process ended with exit status 1 before giving the picture; convert it to JPEG to show it")
         }
+
+        @Test func aHelperNoLongerWantedIsKilledAtOnce() throws {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // A helper that never answers, and writes its process id where the test can see it.
+            let script = "\(folder)/helper.sh"
+            try "#!/bin/sh\necho $$ > \(folder)/pid\nexec sleep 30\n".write(toFile: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            let heic = "\(Fixture.root)/Tests/VitrineSDLTests/Fixtures/photo.heic"
+            let head = try ImageDecoding.fixture("photo.heic")
+            let info = try ImageProbe.check(head, isWholeFile: true)
+            let stop = DecodeStop()
+            let started = Date()
+            DispatchQueue.global().async {
+                // Pulled once the helper is running.
+                while !FileManager.default.fileExists(atPath: "\(folder)/pid"), Date().timeIntervalSince(started) < 10 { usleep(10_000) }
+                stop.stop()
+            }
+            let error = #expect(throws: ImageProblem.self) {
+                try HEIFHelper.decode(path: heic, head: head, info: info, fileBytes: head.count, covering: Self.card, background: .black,
+                                      stop: stop, executable: script)
+            }
+            #expect(error == DecodeStop.abandoned(.heif))
+            #expect(Date().timeIntervalSince(started) < 5)
+            let pid = try #require(Int32(String(contentsOfFile: "\(folder)/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, 0) != 0, "the helper was killed and reaped")
+        }
     }
 }
