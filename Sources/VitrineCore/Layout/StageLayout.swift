@@ -17,6 +17,9 @@ public struct StageLayout: Equatable, Sendable {
     /// The deck's direction (``KioskConfig/deckDirection``): a right-to-left deck mirrors the page control, the
     /// progress bar, the overlay's leading and trailing, and paging (the next card comes in from the left).
     public var direction = TextDirection.leftToRight
+    /// This screen's place in a video wall (`sync.tile`); nil for a screen of its own. With it, ``windowPixels``
+    /// is the whole wall's size and everything is laid out in wall pixels (WallLayout.swift).
+    public var wall: WallTile? = nil
 
     /// The stage for a window of `windowPixels` pixels at `pointScale` pixels per point.
     public init(windowPixels: PixelSize, pointScale: Double = 1, fit: FitMode) {

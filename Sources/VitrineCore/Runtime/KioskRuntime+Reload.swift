@@ -115,7 +115,8 @@ extension KioskRuntime {
         let t = now
         let direction = new.deckDirection
         if new.display.fit != old.display.fit || new.display.readability != old.display.readability || direction != session.stage.direction {
-            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display, direction: direction))
+            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display, tile: new.sync?.tile,
+                                                direction: direction))
         }
         var settledOldPage = 0
         let oldOrder = schedule.order  // Pages are the showing cards: the old page is turned into its card first.

@@ -92,7 +92,7 @@ public struct KioskRuntime: Sendable {
         let display = config.display
         lockdown = Lockdown(mode: display.mode, exitChord: display.exitChord)
         session = KioskSession(pageCount: config.cards.count, wraps: config.wrap,
-                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display,
+                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display, tile: config.sync?.tile,
                                                          direction: config.deckDirection),
                                rotation: display.rotation)
         session.pager.transition = config.transition
@@ -111,11 +111,12 @@ public struct KioskRuntime: Sendable {
         attract.card = headingCard
     }
 
-    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation,
-    /// for a deck that reads in `direction` (``KioskConfig/deckDirection``).
-    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig,
+    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation;
+    /// laid out over the whole wall for a video wall's `tile` (WallLayout.swift), for a deck that reads in
+    /// `direction` (``KioskConfig/deckDirection``).
+    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig, tile: SyncConfig.Tile? = nil,
                              direction: TextDirection = .leftToRight) -> StageLayout {
-        var stage = StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+        var stage = StageLayout(screenPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit, tile: tile)
         stage.readability = display.readability
         stage.direction = direction
         return stage
@@ -157,7 +158,8 @@ public struct KioskRuntime: Sendable {
         case .resized(let pixels, let scale):
             physicalPixels = pixels
             pointScale = scale
-            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display, direction: session.stage.direction))
+            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display, tile: config.sync?.tile,
+                                                direction: session.stage.direction))
             pacing.needsFrame = true
         case .exposed, .cardReady:
             pacing.needsFrame = true
