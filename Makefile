@@ -89,7 +89,8 @@ clean:
 
 # Installs the release build: `make install` (PREFIX=/usr by default; DESTDIR= stages it elsewhere, as `make deb`
 # does). The binary to $(PREFIX)/bin, its manual page to $(PREFIX)/share/man/man1, the fonts, their licence and the
-# demo deck to $(PREFIX)/share/vitrine, the units (their paths rewritten for PREFIX and SYSCONFDIR) to
+# demo deck to $(PREFIX)/share/vitrine, the units (their paths rewritten for PREFIX and SYSCONFDIR; vitrine@.service
+# and vitrine@.socket run one kiosk per display) to
 # /lib/systemd/system ($(PREFIX)/lib/systemd/system for another PREFIX), the kiosk's user and group and the device
 # groups its unit names to sysusers.d, and the demo config, its images named by absolute paths, to
 # $(SYSCONFDIR)/vitrine/kiosk.json unless one is there already.
@@ -115,7 +116,7 @@ install-files:
 	install -m 644 Assets/Fonts/DejaVuSans.ttf Assets/Fonts/DejaVuSans-Bold.ttf Assets/Fonts/LICENSE-DejaVu.txt $(DESTDIR)$(SHARE)/Fonts
 	install -m 644 Assets/Demo/*.jpg $(DESTDIR)$(SHARE)/Demo
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/vitrine/README.md
-	for unit in vitrine.service vitrine.socket; do \
+	for unit in vitrine.service vitrine.socket vitrine@.service vitrine@.socket; do \
 		sed $(UNIT_PATHS) Packaging/$$unit > $(DESTDIR)$(UNITDIR)/$$unit && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
 	done
 	install -D -m 644 Packaging/vitrine.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf
@@ -130,6 +131,7 @@ install-files:
 # Removes what install-files put in place, except the config in $(SYSCONFDIR)/vitrine.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/vitrine $(DESTDIR)$(UNITDIR)/vitrine.service $(DESTDIR)$(UNITDIR)/vitrine.socket \
+		$(DESTDIR)$(UNITDIR)/vitrine@.service $(DESTDIR)$(UNITDIR)/vitrine@.socket \
 		$(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf $(DESTDIR)$(PREFIX)/share/man/man1/vitrine.1.gz
 	rm -rf $(DESTDIR)$(SHARE) $(DESTDIR)$(PREFIX)/share/doc/vitrine
 
