@@ -1,8 +1,6 @@
 import VitrineCore
 
-/// Reads X window dumps (`xwd`): the header's fields and a depth-24 image of 32 bits a pixel, as Xvfb writes them,
-/// or of 24 (three bytes a pixel), as xwd writes a root window whose windows have other visuals than the root's
-/// (Xorg gives SDL's windows a DirectColor visual).
+/// Reads X window dumps (`xwd`): the header's fields and a 32-bit TrueColor image, as Xvfb at depth 24 writes them.
 public enum XWD {
     /// A dump this reader does not take, and why.
     public struct Unsupported: Error, CustomStringConvertible {
@@ -19,16 +17,16 @@ public enum XWD {
         }
         let headerSize = field(0), width = field(4), height = field(5), byteOrder = field(7)
         let bitsPerPixel = field(11), bytesPerLine = field(12), colors = field(19)
+        // 32 bits a pixel, or 24 (packed: xwd gives these of a root window some X servers hold at 24).
         guard bitsPerPixel == 32 || bitsPerPixel == 24, width > 0, height > 0 else { throw Unsupported(description: "xwd: \(bitsPerPixel) bits per pixel") }
-        let pixelBytes = bitsPerPixel / 8
-        guard bytesPerLine >= width * pixelBytes else { throw Unsupported(description: "xwd: \(bytesPerLine) bytes a line for \(width) pixels") }
+        let bytes = bitsPerPixel / 8, skip = bytes - 3  // A 32-bit pixel's unused byte comes first when most significant first.
         let start = headerSize + colors * 12
         guard data.count >= start + bytesPerLine * height else { throw Unsupported(description: "xwd: cut short") }
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
-                let p = start + y * bytesPerLine + x * pixelBytes, q0 = p + pixelBytes - 3  // Red's byte, most significant first.
-                let (r, g, b) = byteOrder == 0 ? (data[p + 2], data[p + 1], data[p]) : (data[q0], data[q0 + 1], data[q0 + 2])
+                let p = start + y * bytesPerLine + x * bytes
+                let (r, g, b) = byteOrder == 0 ? (data[p + 2], data[p + 1], data[p]) : (data[p + skip], data[p + skip + 1], data[p + skip + 2])
                 let q = (y * width + x) * 4
                 rgba[q] = r; rgba[q + 1] = g; rgba[q + 2] = b
             }
