@@ -10,14 +10,15 @@ RUNS ?= 10
 # deploy tests, systemd-socket-activate from systemd to pass a socket as systemd does, openbox for a window manager,
 # zbarimg from zbar-tools to read the detail panel's QR code back; libqrencode-dev draws it; mosquitto and its
 # clients for the fleet tests: a real broker; heif-enc from libheif-examples makes the HEIC and AVIF files the HEIF
-# helper's tests decode).
+# helper's tests decode; Xorg and its dummy video driver for an X screen of two outputs, which Xvfb cannot make, for
+# the several-screens test).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 # The shaping tests compare lines with Pillow's libraqm layout (python3-pil, libraqm0) and draw Devanagari and colour
 # emoji with fonts-noto-core and fonts-noto-color-emoji; libfribidi-dev gives the header of the FriBidi Vitrine opens.
 BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libfribidi-dev libudev-dev libxext-dev libxcb1-dev libmosquitto-dev pkg-config
 # systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
-TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients ffmpeg libheif-examples python3-pil libraqm0 fonts-noto-core fonts-noto-color-emoji
+TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients ffmpeg libheif-examples python3-pil libraqm0 fonts-noto-core fonts-noto-color-emoji xserver-xorg-core xserver-xorg-video-dummy
 # make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.
 DEB_PACKAGES := dpkg-dev
 
@@ -90,7 +91,8 @@ clean:
 
 # Installs the release build: `make install` (PREFIX=/usr by default; DESTDIR= stages it elsewhere, as `make deb`
 # does). The binary to $(PREFIX)/bin, its manual page to $(PREFIX)/share/man/man1, the fonts, their licence and the
-# demo deck to $(PREFIX)/share/vitrine, the units (their paths rewritten for PREFIX and SYSCONFDIR) to
+# demo deck to $(PREFIX)/share/vitrine, the units (their paths rewritten for PREFIX and SYSCONFDIR; vitrine@.service
+# and vitrine@.socket run one kiosk per display) to
 # /lib/systemd/system ($(PREFIX)/lib/systemd/system for another PREFIX), the kiosk's user and group and the device
 # groups its unit names to sysusers.d, and the demo config, its images named by absolute paths, to
 # $(SYSCONFDIR)/vitrine/kiosk.json unless one is there already.
@@ -116,7 +118,7 @@ install-files:
 	install -m 644 Assets/Fonts/DejaVuSans.ttf Assets/Fonts/DejaVuSans-Bold.ttf Assets/Fonts/LICENSE-DejaVu.txt $(DESTDIR)$(SHARE)/Fonts
 	install -m 644 Assets/Demo/*.jpg $(DESTDIR)$(SHARE)/Demo
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/vitrine/README.md
-	for unit in vitrine.service vitrine.socket; do \
+	for unit in vitrine.service vitrine.socket vitrine@.service vitrine@.socket; do \
 		sed $(UNIT_PATHS) Packaging/$$unit > $(DESTDIR)$(UNITDIR)/$$unit && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
 	done
 	install -D -m 644 Packaging/vitrine.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf
@@ -131,6 +133,7 @@ install-files:
 # Removes what install-files put in place, except the config in $(SYSCONFDIR)/vitrine.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/vitrine $(DESTDIR)$(UNITDIR)/vitrine.service $(DESTDIR)$(UNITDIR)/vitrine.socket \
+		$(DESTDIR)$(UNITDIR)/vitrine@.service $(DESTDIR)$(UNITDIR)/vitrine@.socket \
 		$(DESTDIR)$(PREFIX)/lib/sysusers.d/vitrine.conf $(DESTDIR)$(PREFIX)/share/man/man1/vitrine.1.gz
 	rm -rf $(DESTDIR)$(SHARE) $(DESTDIR)$(PREFIX)/share/doc/vitrine
 

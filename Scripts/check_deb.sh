@@ -1,6 +1,6 @@
 #!/bin/sh
 # Checks a package `make deb` built: Scripts/check_deb.sh vitrine_VERSION_ARCH.deb
-# Its files (the binary, the fonts and their licence, both units, the config, the demo deck, the copyright and
+# Its files (the binary, the fonts and their licence, the units, the config, the demo deck, the copyright and
 # changelog), its dependencies (the SDL2 libraries and fontconfig, no shared Swift runtime), its conffiles, lintian,
 # and an install and purge on a copy-on-write view of this machine. Prints what failed; exits 1 then.
 set -u
@@ -11,6 +11,7 @@ fail() { echo "check_deb.sh: $*" >&2; failures=$((failures + 1)); }
 files=$(dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|') || { echo "check_deb.sh: cannot read $deb" >&2; exit 1; }
 for path in /usr/bin/vitrine /usr/share/vitrine/Fonts/DejaVuSans.ttf /usr/share/vitrine/Fonts/DejaVuSans-Bold.ttf \
         /usr/share/vitrine/Fonts/LICENSE-DejaVu.txt /lib/systemd/system/vitrine.service /lib/systemd/system/vitrine.socket \
+        /lib/systemd/system/vitrine@.service /lib/systemd/system/vitrine@.socket \
         /usr/lib/sysusers.d/vitrine.conf /etc/vitrine/kiosk.json /usr/share/vitrine/Demo/canyon.jpg \
         /usr/share/doc/vitrine/copyright /usr/share/doc/vitrine/changelog.gz /usr/share/man/man1/vitrine.1.gz; do
     echo "$files" | grep -qx "$path" || fail "$deb does not contain $path"
@@ -39,8 +40,10 @@ if command -v systemd-analyze >/dev/null; then
     mkdir -p "$scratch/root/usr/lib/systemd" "$scratch/root/bin"
     cp -r "$(readlink -f /lib/systemd/system)" "$scratch/root/usr/lib/systemd/system"
     cp "$(readlink -f /bin/kill)" "$scratch/root/bin/kill"
+    cp "$(readlink -f /bin/sh)" "$scratch/root/bin/sh"
     verify=$(systemd-analyze verify --root="$scratch/root" "$scratch/root/lib/systemd/system/vitrine.service" \
-        "$scratch/root/lib/systemd/system/vitrine.socket" 2>&1) && [ -z "$verify" ] || fail "systemd-analyze verify: $verify"
+        "$scratch/root/lib/systemd/system/vitrine.socket" "$scratch/root/lib/systemd/system/vitrine@.service" \
+        "$scratch/root/lib/systemd/system/vitrine@.socket" 2>&1) && [ -z "$verify" ] || fail "systemd-analyze verify: $verify"
 else
     fail "systemd-analyze is not installed (apt-get install systemd)"
 fi
@@ -74,13 +77,15 @@ for group in vitrine $groups; do getent group "$group" >/dev/null || echo "the i
 mkdir -p /var/lib/vitrine /var/cache/vitrine /etc/systemd/system/multi-user.target.wants
 touch /var/lib/vitrine/now.png && chown -R vitrine:vitrine /var/lib/vitrine /var/cache/vitrine
 ln -sf /lib/systemd/system/vitrine.service /etc/systemd/system/multi-user.target.wants/vitrine.service
+ln -sf /lib/systemd/system/vitrine@.service /etc/systemd/system/multi-user.target.wants/vitrine@1.service
 dpkg -P vitrine >/tmp/dpkg.log 2>&1 || { echo "dpkg -P failed: $(cat /tmp/dpkg.log)"; exit 0; }
 getent passwd vitrine >/dev/null && echo "the purge left the user vitrine"
 getent group vitrine >/dev/null && echo "the purge left the group vitrine"
 cmp -s /tmp/passwd.before /etc/passwd || echo "the purge left /etc/passwd changed: $(diff /tmp/passwd.before /etc/passwd)"
 extra=$(diff /tmp/group.before /etc/group | grep '^>' | grep -v '^> \(render\|input\):')
 [ -z "$extra" ] || echo "the purge left /etc/group changed: $extra"
-for path in /var/lib/vitrine /var/cache/vitrine /etc/vitrine /usr/share/vitrine /etc/systemd/system/multi-user.target.wants/vitrine.service; do
+for path in /var/lib/vitrine /var/cache/vitrine /etc/vitrine /usr/share/vitrine /etc/systemd/system/multi-user.target.wants/vitrine.service \
+        /etc/systemd/system/multi-user.target.wants/vitrine@1.service; do
     if [ -e "$path" ] || [ -L "$path" ]; then echo "the purge left $path"; fi
 done
 CYCLE

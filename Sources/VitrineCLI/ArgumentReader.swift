@@ -70,6 +70,15 @@ struct ArgumentReader {
         return n
     }
 
+    /// A display number, from 0 to the last one `display.index` may name (``DisplayConfig/indexRange``).
+    static func displayIndex(_ text: String, flag: String) throws(UsageError) -> Int {
+        let range = DisplayConfig.indexRange
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError(description: "\(flag) takes a display number from \(range.lowerBound) to \(range.upperBound); got '\(Limits.shortened(text))'")
+        }
+        return n
+    }
+
     /// A finite decimal number within `range`.
     static func number(_ text: String, flag: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
         guard let x = Double(text), x.isFinite, range.contains(x) else {

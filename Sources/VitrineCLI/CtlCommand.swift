@@ -5,8 +5,8 @@ import VitrineSystem
 /// `vitrine ctl`: sends a command to a running kiosk's control socket and prints the reply.
 struct CtlCommand {
     static let help = """
-        usage: vitrine ctl [--control PATH] COMMAND [ARGUMENT]
-               vitrine ctl [--control PATH] --stdin
+        usage: vitrine ctl [--control PATH | --display N] COMMAND [ARGUMENT]
+               vitrine ctl [--control PATH | --display N] --stdin
 
         Tells a running kiosk what to do through its control socket and prints the reply, one JSON line
         ({"ok":true,…} or {"ok":false,"error":"…"}).
@@ -22,6 +22,7 @@ struct CtlCommand {
 
         options:
           --control PATH   the socket (default $VITRINE_CONTROL, else \(defaultSocket))
+          --display N      the socket of vitrine@N.service, the kiosk on display N: /run/vitrine/control-N.sock
           --stdin          relay commands from standard input, one per line (words as above, or a JSON request);
                            for example: mosquitto_sub -t kiosk/lobby | vitrine ctl --stdin
 
@@ -32,6 +33,9 @@ struct CtlCommand {
 
     /// Where `vitrine.socket` puts the socket.
     static let defaultSocket = "/run/vitrine/control.sock"
+
+    /// Where `vitrine@N.socket` puts display `index`'s socket, one kiosk of several.
+    static func socket(forDisplay index: Int) -> String { "/run/vitrine/control-\(index).sock" }
 
     var socket: String = {
         if let value = getenv("VITRINE_CONTROL"), value.pointee != 0 { return String(cString: value) }
@@ -48,6 +52,7 @@ struct CtlCommand {
         while let word = reader.next() {
             switch word {
             case "--control": command.socket = try reader.value(for: word)
+            case "--display": command.socket = socket(forDisplay: try ArgumentReader.displayIndex(reader.value(for: word), flag: word))
             case "--stdin": command.fromStandardInput = true
             default:
                 if word.hasPrefix("--") { throw UsageError(description: "unknown option '\(word)' for 'ctl'") }

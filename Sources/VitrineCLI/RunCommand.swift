@@ -6,7 +6,7 @@ import VitrineSDL
 struct RunCommand {
     static let help = """
         usage: vitrine run [--config PATH] [--windowed WxH | --fullscreen | --kiosk] [--events PATH|-] [--stats]
-                           [--control PATH]
+                           [--control PATH] [--display N]
 
         Opens a window, or covers the screen, and shows the deck. Escape or closing the window quits. SIGINT and
         SIGTERM quit cleanly (exit 0); SIGHUP reloads the config.
@@ -17,6 +17,8 @@ struct RunCommand {
           --fullscreen      cover the whole screen
           --kiosk           lock down: fullscreen on the configured display, no cursor, no screensaver; no key
                             or close request quits but the config's display.exitChord (as display.mode "kiosk")
+          --display N       the display to open the window on or cover, counted from 0 (default: the config's
+                            display.index, else 0); one that does not exist stops the run (exit 69)
           --events PATH     write paging events as JSON lines to PATH (- for standard output)
           --control PATH    make a control socket at PATH (mode 0660) for 'vitrine ctl' (or the config's
                             control.socket; systemd's socket comes first when it passes one)
@@ -40,6 +42,8 @@ struct RunCommand {
     var kiosk = false
     var stats = false
     var controlPath: String?
+    /// `--display N`: the display to use, over the config's `display.index`.
+    var displayIndex: Int?
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
@@ -54,6 +58,7 @@ struct RunCommand {
             case "--kiosk": command.kiosk = true
             case "--stats": command.stats = true
             case "--control": command.controlPath = try reader.value(for: flag)
+            case "--display": command.displayIndex = try ArgumentReader.displayIndex(reader.value(for: flag), flag: flag)
             case "--events": command.eventsPath = try reader.value(for: flag, allowingDash: true)
             default: throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'run'")
             }

@@ -33,6 +33,7 @@ final class RunStartup {
         facts = StartupFacts(windowSize: command.windowSize, fullscreen: command.fullscreen, kiosk: command.kiosk,
                              splashAllowed: KioskApp.mayShowSplash())
         facts.eventLog = command.eventsPath != nil
+        facts.displayIndex = command.displayIndex
     }
 
     /// Runs start-up, the kiosk and the way out; returns the exit code.
@@ -78,6 +79,11 @@ final class RunStartup {
         case .requireDisplay:
             if case .failure(let error) = video {
                 Log.error("no display available: \(error.message). Run under X11 or Wayland (set DISPLAY), use SDL_VIDEODRIVER=kmsdrm on a console, or draw frames headless with 'vitrine render'.")
+                return .stop(ExitCode.unavailable)
+            }
+            // The display asked for must be there: a second kiosk never falls back to the first one's display.
+            if let index = options?.config.display.displayIndex, let count = library?.displayCount, index >= count {
+                Log.error(DisplayConfig.missingDisplayMessage(index: index, count: count))
                 return .stop(ExitCode.unavailable)
             }
         case .makeApp: return makeApp()
@@ -165,6 +171,7 @@ final class RunStartup {
         guard let window = plan.window else { return }
         var options = KioskApp.Options(window)
         options.controlPath = command.controlPath
+        options.commandLineDisplay = command.displayIndex
         self.options = options
         expected = plan.firstCardSize.map { KioskApp.firstCardComposer(config: window.config, size: $0) }
         let splashPlan = plan.splash

@@ -17,6 +17,8 @@ public final class KioskApp {
         /// Where to make the control socket (`--control`, or the config's `control.socket`); systemd's socket,
         /// when it passes one, comes first.
         public var controlPath: String?
+        /// The display `--display` named, which a reload does not change; nil: the config's `display.index`.
+        public var commandLineDisplay: Int?
 
         /// Options for a run; `config.display.mode` says whether it is a locked-down kiosk.
         public init(config: KioskConfig, windowSize: PixelSize, fullscreen: Bool) {
@@ -86,6 +88,7 @@ public final class KioskApp {
         StartupTimeline.mark("window and renderer made")
         var settings = KioskRuntime.Settings(heartbeatPeriod: heartbeatPeriod, localeNames: .system)
         settings.udevTouchMatrix = KioskApp.udevTouchMatrix(configHasOne: display.touchMatrix != nil)
+        settings.commandLineDisplay = options.commandLineDisplay
         runtime = KioskRuntime(config: options.config, pixels: renderer.outputSize, pointScale: KioskApp.pointScale(window, renderer),
                                settings: settings, start: 0, localTime: LocalClock.now)
         runtime.textMeasurer = fonts

@@ -83,6 +83,10 @@ public final class SDLLibrary {
         }
     }
 
+    /// How many displays SDL's video subsystem reports, once ``startVideo()`` succeeded (X11: each output of the
+    /// screen; KMS/DRM: each connected connector).
+    public var displayCount: Int { max(0, Int(SDL_GetNumVideoDisplays())) }
+
     deinit {
         TTF_Quit()
         IMG_Quit()

@@ -19,7 +19,7 @@ public final class Window {
     var watchesRootSize = false
 
     /// Opens a window of `size` points on display `displayIndex`, or a fullscreen-desktop one; HiDPI-aware and
-    /// resizable. A display index past the last display falls back to the first.
+    /// resizable. A display index past the last display is an error: a second kiosk must not cover the first's.
     ///
     /// A fullscreen window covers the display's bounds even when no window manager makes it fullscreen
     /// (``coverDisplay()``).
@@ -31,7 +31,11 @@ public final class Window {
     public init(title: String, size: PixelSize, fullscreen: Bool, displayIndex: Int = 0) throws(SDLError) {
         var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_RESIZABLE.rawValue
         if fullscreen { flags |= SDL_WINDOW_HIDDEN.rawValue }
-        let display = Window.display(displayIndex)
+        let count = Int(SDL_GetNumVideoDisplays())
+        guard displayIndex >= 0, displayIndex < count else {
+            throw SDLError(operation: "SDL_CreateWindow", message: DisplayConfig.missingDisplayMessage(index: displayIndex, count: count))
+        }
+        let display = Int32(displayIndex)
         let centered = Int32(SDL_WINDOWPOS_CENTERED_MASK | UInt32(display))  // SDL_WINDOWPOS_CENTERED_DISPLAY(display)
         guard let p = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
             throw SDLError.current("SDL_CreateWindow(\(size))")
@@ -52,11 +56,6 @@ public final class Window {
     }
 
     deinit { SDL_DestroyWindow(pointer) }
-
-    /// Display `index`, or the first display when there is no such display.
-    static func display(_ index: Int) -> Int32 {
-        index < Int(SDL_GetNumVideoDisplays()) ? Int32(index) : 0
-    }
 
     /// The window's size in points (screen coordinates).
     public var sizeInPoints: PixelSize {
@@ -144,7 +143,7 @@ extension Window {
     private func coveredBounds(_ facts: VitrineX11Facts) -> SDL_Rect? {
         let displays = SDL_GetNumVideoDisplays()
         var bounds = SDL_Rect()
-        guard SDL_GetDisplayBounds(coveredDisplay < displays ? coveredDisplay : 0, &bounds) == 0 else { return nil }
+        guard SDL_GetDisplayBounds(coveredDisplay, &bounds) == 0 else { return nil }
         if displays == 1, facts.rootWidth > 0, facts.rootHeight > 0 {
             bounds = SDL_Rect(x: 0, y: 0, w: facts.rootWidth, h: facts.rootHeight)
         }
@@ -164,7 +163,7 @@ extension Window {
     static func chooseDrawableVisual(displayIndex: Int) -> UInt? {
         guard let driver = SDL_GetCurrentVideoDriver(), String(cString: driver) == "x11" else { return nil }
         var mode = SDL_DisplayMode()
-        guard SDL_GetDesktopDisplayMode(Window.display(displayIndex), &mode) == 0, mode.format == SDL_PIXELFORMAT_UNKNOWN.rawValue else { return nil }
+        guard SDL_GetDesktopDisplayMode(Int32(displayIndex), &mode) == 0, mode.format == SDL_PIXELFORMAT_UNKNOWN.rawValue else { return nil }
         let visual = vitrine_x11_eight_bit_visual()
         guard visual != 0 else { return nil }
         SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(visual))

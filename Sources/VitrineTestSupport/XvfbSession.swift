@@ -113,16 +113,25 @@ public final class XvfbSession {
 
     /// Starts Xvfb with a `screen` of that size (`WxH`) on a display it picks itself, with no window manager;
     /// fails the test if Xvfb or xdotool is missing.
-    public init(screen: String = "1280x1024", depth: Int = 24) throws {
-        guard let xvfb = Self.which("Xvfb"), Self.which("xdotool") != nil else {
+    public convenience init(screen: String = "1280x1024", depth: Int = 24) throws {
+        guard let xvfb = Self.which("Xvfb") else {
             throw XvfbError.missing("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
         }
-        // Xvfb writes its display number to the pipe once it accepts connections. `-noreset`: by default an X server
-        // resets when its last client leaves, and connections made during the reset fail ("x11 not available").
+        try self.init(server: xvfb, ["-screen", "0", "\(screen)x\(depth)", "-nolisten", "tcp", "-noreset"])
+    }
+
+    /// Starts the X server at `path` with `arguments` on a display it picks itself (`-displayfd`), and waits until it
+    /// takes clients; fails the test if xdotool is missing.
+    init(server path: String, _ arguments: [String]) throws {
+        guard Self.which("xdotool") != nil else {
+            throw XvfbError.missing("Xvfb and xdotool are needed (apt-get install xvfb xdotool; make test installs them)")
+        }
+        // The server writes its display number to the pipe once it accepts connections. `-noreset`: by default an X
+        // server resets when its last client leaves, and connections made during the reset fail ("x11 not available").
         let ready = Pipe()
-        server = try Child(xvfb, ["-displayfd", "1", "-screen", "0", "\(screen)x\(depth)", "-nolisten", "tcp", "-noreset"], standardOutput: ready)
+        server = try Child(path, ["-displayfd", "1"] + arguments, standardOutput: ready)
         let number = String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard Int(number) != nil else { throw XvfbError.missing("Xvfb did not start: \(server.errors)") }
+        guard Int(number) != nil else { throw XvfbError.missing("\(path) did not start: \(server.errors)") }
         display = ":\(number)"
         // Make sure the server takes clients before the app connects.
         let display = self.display
@@ -137,7 +146,7 @@ public final class XvfbSession {
             probe.waitUntilExit()
             return probe.terminationStatus == 0
         }
-        guard accepting else { throw XvfbError.missing("Xvfb on \(display) does not accept connections: \(server.errors)") }
+        guard accepting else { throw XvfbError.missing("\(path) on \(display) does not accept connections: \(server.errors)") }
     }
 
     /// Starts `vitrine arguments` on this display.

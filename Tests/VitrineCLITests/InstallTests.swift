@@ -67,7 +67,8 @@ import VitrineTestSupport
             try Self.makeInstall(["DESTDIR=\(root)"])
             for path in ["/usr/bin/vitrine", "/usr/share/vitrine/Fonts/DejaVuSans.ttf", "/usr/share/vitrine/Fonts/DejaVuSans-Bold.ttf",
                          "/usr/share/vitrine/Fonts/LICENSE-DejaVu.txt", "/lib/systemd/system/vitrine.service",
-                         "/lib/systemd/system/vitrine.socket", "/usr/lib/sysusers.d/vitrine.conf", "/etc/vitrine/kiosk.json",
+                         "/lib/systemd/system/vitrine.socket", "/lib/systemd/system/vitrine@.service",
+                         "/lib/systemd/system/vitrine@.socket", "/usr/lib/sysusers.d/vitrine.conf", "/etc/vitrine/kiosk.json",
                          "/usr/share/man/man1/vitrine.1.gz"] {
                 #expect(FileManager.default.fileExists(atPath: root + path), "\(path) is not installed")
             }
@@ -133,22 +134,24 @@ import VitrineTestSupport
         }
     }
 
-    @Test func systemdAnalyzeVerifiesBothUnitsInAnInstalledTree() throws {
+    @Test func systemdAnalyzeVerifiesTheUnitsInAnInstalledTree() throws {
         let analyze = try #require(Self.which("systemd-analyze"),
                                    "systemd-analyze is not installed, so the units cannot be checked: apt-get install systemd (make test-deps does)")
         try withTemporaryFolder { folder in
             let root = folder.file("root")
             try Self.makeInstall(["DESTDIR=\(root)"])
             // systemd-analyze --root checks every command and unit in the tree: the units our units name
-            // (sysinit.target, getty@.service, …) and /bin/kill come from the distribution, so they are copied in.
+            // (sysinit.target, getty@.service, …), /bin/kill and /bin/sh come from the distribution, so they are copied in.
             let manager = FileManager.default
             try manager.createDirectory(atPath: root + "/usr/lib/systemd", withIntermediateDirectories: true)
             try manager.copyItem(atPath: URL(fileURLWithPath: "/lib/systemd/system").resolvingSymlinksInPath().path,
                                  toPath: root + "/usr/lib/systemd/system")
             try manager.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
             try manager.copyItem(atPath: try #require(Self.which("kill")), toPath: root + "/bin/kill")
+            try manager.copyItem(atPath: URL(fileURLWithPath: "/bin/sh").resolvingSymlinksInPath().path, toPath: root + "/bin/sh")
 
-            let units = ["vitrine.service", "vitrine.socket"].map { root + "/lib/systemd/system/" + $0 }
+            // A template is checked as an instance of it (vitrine@i.service).
+            let units = ["vitrine.service", "vitrine.socket", "vitrine@.service", "vitrine@.socket"].map { root + "/lib/systemd/system/" + $0 }
             let result = try Self.run(analyze, ["verify", "--root=\(root)"] + units)
             #expect(result.code == 0, "systemd-analyze verify: \(result.output)")
             #expect(result.output.isEmpty, "systemd-analyze verify: \(result.output)")

@@ -43,6 +43,11 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
         UsageCase(arguments: ["render", "--offset", "nan", "--output", "OUT"], mentions: ["--offset", "'nan'"]),
         UsageCase(arguments: ["render", "--offset", "inf", "--output", "OUT"], mentions: ["--offset", "'inf'"]),
         UsageCase(arguments: ["run", "--windowed", "wide"], mentions: ["--windowed", "'wide'"]),
+        UsageCase(arguments: ["run", "--display", "-1"], mentions: ["--display takes a display number from 0 to 15", "'-1'"]),
+        UsageCase(arguments: ["run", "--display", "second"], mentions: ["--display takes a display number from 0 to 15", "'second'"]),
+        UsageCase(arguments: ["run", "--display", "1.5"], mentions: ["--display", "'1.5'"]),
+        UsageCase(arguments: ["run", "--display", "16"], mentions: ["--display", "'16'"]),
+        UsageCase(arguments: ["run", "--display"], mentions: ["--display needs a value"]),
         // render writes PNG: another picture format's name would mislead.
         UsageCase(arguments: ["render", "--output", "/tmp/frame.jpg"], mentions: ["render writes PNG", "'/tmp/frame.jpg'", ".jpg file"]),
         UsageCase(arguments: ["render", "--output", "shots/Frame.WEBP"], mentions: ["render writes PNG", ".WEBP file"]),

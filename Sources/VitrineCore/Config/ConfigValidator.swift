@@ -81,7 +81,7 @@ struct ConfigValidator {
                 unknownKeys += 1
                 if unknownKeys <= Limits.unknownKeyWarnings {  // Past it, only counted: no string, no message.
                     let key = document.string(keyNode)!
-                    warning(path.appending(key: key), Self.unknownKeyMessage(key, known: schema.fields.map(\.key)))
+                    warning(path.appending(key: key), Self.unknownKeyMessage(key, known: schema.fields.filter(\.isListed).map(\.key)))
                 }
                 continue
             }

@@ -87,6 +87,7 @@ enum KioskSchema {
             draft.cardCount = count
         },
         .init("display", expected: "an object") { draft, value, path, validator in
+            checkOneDisplayIndex(value, at: path, validator: &validator)
             validator.decodeObject(value, at: path, schema: KioskSchema.display, into: &draft.display)
         },
         .init("wrap", expected: "true or false") { draft, value, path, validator in
@@ -226,9 +227,7 @@ enum KioskSchema {
         .init("mode", expected: "a display mode") { display, value, path, validator in
             if let mode: DisplayMode = validator.choice(value, at: path) { display.mode = mode }
         },
-        .init("displayIndex", expected: "a whole number from 0 to 15") { display, value, path, validator in
-            if let index = validator.integer(value, at: path, in: 0...15) { display.displayIndex = index }
-        },
+    ] + displayIndexFields + [
         .init("exitChord", expected: "a key chord such as \"ctrl+alt+shift+q\"") { display, value, path, validator in
             guard let text = validator.string(value, at: path, nonEmpty: true) else { return }
             guard let chord = KeyChord(parsing: text) else {

@@ -8,14 +8,17 @@ struct ObjectSchema<Target>: Sendable {
         let isRequired: Bool
         /// What the value should be, for the missing-key message: "a non-empty string".
         let expected: String
+        /// Whether the key is named in the known keys an unknown key's warning lists or suggests (an old name is not).
+        let isListed: Bool
         /// Checks the value at the given path and stores it into the target, or records errors.
         let apply: @Sendable (inout Target, JSONDocument.Node, ConfigPath, inout ConfigValidator) -> Void
 
-        init(_ key: String, required: Bool = false, expected: String,
+        init(_ key: String, required: Bool = false, expected: String, listed: Bool = true,
              apply: @escaping @Sendable (inout Target, JSONDocument.Node, ConfigPath, inout ConfigValidator) -> Void) {
             self.key = key
             self.isRequired = required
             self.expected = expected
+            self.isListed = listed
             self.apply = apply
         }
     }
@@ -63,7 +66,7 @@ extension ObjectSchema.Field {
     /// (a card's timing keys in the config's cards and in a folder deck's sidecars).
     func lifted<Outer>(into part: WritableKeyPath<Outer, Target> & Sendable) -> ObjectSchema<Outer>.Field {
         let apply = self.apply
-        return .init(key, required: isRequired, expected: expected) { outer, value, path, validator in
+        return .init(key, required: isRequired, expected: expected, listed: isListed) { outer, value, path, validator in
             apply(&outer[keyPath: part], value, path, &validator)
         }
     }

@@ -42,9 +42,11 @@ public struct EmbeddedKiosk {
     /// replay in a time zone with daylight-saving changes follows them as a window does.
     public init(config: KioskConfig, pixels: PixelSize, heartbeatPeriod: Double? = nil, start: Double = 0,
                 localStart: LocalTime? = nil, wallClock: WallClock? = nil, localeNames: LocaleNames = .english,
-                loadConfig: @escaping ConfigLoader, onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
-        runtime = KioskRuntime(config: config, pixels: pixels,
-                               settings: .init(heartbeatPeriod: heartbeatPeriod, manualTime: true, localeNames: localeNames),
+                commandLineDisplay: Int? = nil, loadConfig: @escaping ConfigLoader,
+                onEvents: @escaping ([TimedKioskEvent]) -> Void = { _ in }) {
+        var settings = KioskRuntime.Settings(heartbeatPeriod: heartbeatPeriod, manualTime: true, localeNames: localeNames)
+        settings.commandLineDisplay = commandLineDisplay
+        runtime = KioskRuntime(config: config, pixels: pixels, settings: settings,
                                start: start, localTime: wallClock.map { $0(start) } ?? localStart)
         self.wallClock = wallClock
         now = start

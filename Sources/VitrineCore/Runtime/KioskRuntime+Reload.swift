@@ -92,11 +92,12 @@ extension KioskRuntime {
         var new = loaded.config
         // The mode (windowed or kiosk) is the run's, not the file's: --kiosk stays in force.
         new.display.mode = old.display.mode
+        if let index = settings.commandLineDisplay { new.display.displayIndex = index }  // And so is --display.
         let restartOnly = new.display.window != old.display.window || new.display.fullscreen != old.display.fullscreen
             || new.display.rotation != old.display.rotation || new.display.exitChord != old.display.exitChord
             || new.display.displayIndex != old.display.displayIndex || new.display.renderer != old.display.renderer
         if restartOnly {
-            effects.append(.report("\(new.file): display.window, fullscreen, rotation, displayIndex, renderer and exitChord take effect at the next start"))
+            effects.append(.report("\(new.file): display.window, fullscreen, rotation, index, renderer and exitChord take effect at the next start"))
             new.display.window = old.display.window
             new.display.fullscreen = old.display.fullscreen
             new.display.rotation = old.display.rotation

@@ -20,6 +20,9 @@ public struct KioskRuntime: Sendable {
         public var localeNames = LocaleNames.english
         /// The touch screen's calibration from udev, used while the config has no `display.touchMatrix`.
         public var udevTouchMatrix: TouchMatrix? = nil
+        /// The display `run --display` named: a reloaded config's `display.index` neither moves nor is reported
+        /// against it.
+        public var commandLineDisplay: Int? = nil
 
         /// Settings for a real window (`manualTime` false) or a manual clock.
         public init(heartbeatPeriod: Double? = nil, manualTime: Bool = false, localeNames: LocaleNames = .english) {

@@ -7,6 +7,8 @@ public struct StartupFacts: Sendable, Equatable {
     public var fullscreen: Bool?
     /// `--kiosk`: a locked-down kiosk, whatever the config's `display.mode`.
     public var kiosk = false
+    /// `--display N`: the display to use, whatever the config's `display.index` (nil: as the config says).
+    public var displayIndex: Int?
     /// `--events PATH`: an event log to open.
     public var eventLog = false
     /// Whether SDL is to use X11, so a splash may show the first card before SDL's window is up: `DISPLAY` is set
@@ -15,7 +17,7 @@ public struct StartupFacts: Sendable, Equatable {
     /// Whether the bundled fonts were found (without them `run` stops once the display is open, exit 70).
     public var fontsFound = true
     /// The X screen's size, once a connection for a full-screen splash found bare X (no window manager); nil
-    /// before, or when it found none.
+    /// before, or when it found none. It is display 0's size only: another display's is not known before SDL opens.
     public var bareXScreen: PixelSize?
     /// The config, once read and valid; nil before.
     public var config: KioskConfig?
@@ -37,6 +39,10 @@ public struct StartupFacts: Sendable, Equatable {
     /// Whether the command line asks to cover the screen (`--kiosk`, `--fullscreen`), before the config is read.
     public var argumentsCoverScreen: Bool { kiosk || fullscreen == true }
 
+    /// Whether the command line leaves the window on display 0, whose size a bare X screen gives: no `--display`,
+    /// or `--display 0`.
+    public var onFirstDisplay: Bool { (displayIndex ?? 0) == 0 }
+
     /// Whether SDL's video driver would be X11 in `environment` (a variable's value, or nil), so a splash may be
     /// shown: `DISPLAY` set, and `SDL_VIDEODRIVER` x11, or unset with no `WAYLAND_DISPLAY`.
     public static func splashAllowed(environment: (String) -> String?) -> Bool {
@@ -48,7 +54,7 @@ public struct StartupFacts: Sendable, Equatable {
 
 /// The window `run` opens, from the command line and the config.
 public struct StartupWindow: Sendable, Equatable {
-    /// The config, with `--kiosk` applied to its display mode.
+    /// The config, with `--kiosk` applied to its display mode and `--display` to its display index.
     public var config: KioskConfig
     /// The window's size in points, when windowed.
     public var size: PixelSize
@@ -62,6 +68,7 @@ public struct StartupWindow: Sendable, Equatable {
     public init(config: KioskConfig, facts: StartupFacts) {
         var config = config
         if facts.kiosk { config.display.mode = .kiosk }
+        if let index = facts.displayIndex { config.display.displayIndex = index }
         self.config = config
         size = facts.windowSize ?? config.display.window
         fullscreen = facts.fullscreen ?? (facts.windowSize == nil && config.display.fullscreen)

@@ -9,7 +9,7 @@ public struct StartupPlan: Sendable, Equatable {
     /// The steps, in order.
     public var steps: [StartupStep]
     /// The window whose card the first picture is decoded for before the config is read (`--windowed`, or the bare
-    /// X screen for `--fullscreen` or `--kiosk`); nil: decoded at its own size.
+    /// X screen for `--fullscreen` or `--kiosk` on display 0); nil: decoded at its own size.
     public var earlyWindow: PixelSize?
     /// The window, once the config is read.
     public var window: StartupWindow?
@@ -24,9 +24,10 @@ public struct StartupPlan: Sendable, Equatable {
 
     /// The plan for `facts`.
     public init(facts: StartupFacts) {
-        earlyWindow = facts.argumentsCoverScreen ? facts.bareXScreen : facts.windowSize
+        earlyWindow = facts.argumentsCoverScreen ? (facts.onFirstDisplay ? facts.bareXScreen : nil) : facts.windowSize
         window = facts.config.map { StartupWindow(config: $0, facts: facts) }
-        let screen = window?.coversScreen == true ? facts.bareXScreen : nil
+        // The bare X screen is display 0's: another display's size is known once SDL opens it.
+        let screen = window?.coversScreen == true && window?.config.display.displayIndex == 0 ? facts.bareXScreen : nil
         firstCardSize = window.flatMap { StartupPlan.firstCardSize(window: $0, screen: screen) }
         splash = window.flatMap { StartupPlan.splash(window: $0, screen: screen, allowed: facts.splashAllowed) }
         steps = StartupPlan.steps(facts: facts, firstCardSize: firstCardSize, splash: splash)
@@ -35,7 +36,7 @@ public struct StartupPlan: Sendable, Equatable {
     /// The steps for `facts`, given the first card's size and the splash they lead to.
     private static func steps(facts: StartupFacts, firstCardSize: PixelSize?, splash: SplashLayout?) -> [StartupStep] {
         let fonts = facts.fontsFound
-        let connects = facts.argumentsCoverScreen && facts.splashAllowed
+        let connects = facts.argumentsCoverScreen && facts.splashAllowed && facts.onFirstDisplay
         var steps = [StartupStep(.prepareProcess), StartupStep(.findFonts),
                      StartupStep(.watchStopSignals, on: .stopSignals, opens: [.stopSignalWatch])]
         if connects { steps.append(StartupStep(.connectSplashScreen, opens: [.splashConnection])) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import VitrineCore
 
-/// The config keys for kiosk operation: display.mode, displayIndex, exitChord, rotation, and autoplay.
+/// The config keys for kiosk operation: display.mode, index, exitChord, rotation, and autoplay.
 @Suite struct KioskConfigKioskKeysTests {
     /// A document with three cards and the given extra top-level members.
     func doc(_ members: String) -> String {
@@ -48,15 +48,38 @@ import Testing
     }
 
     @Test func displayIndexDecodes() throws {
-        #expect(try decodeConfig(display(#""displayIndex": 2"#)).config.display.displayIndex == 2)
-        #expect(try decodeConfig(display(#""displayIndex": 15"#)).config.display.displayIndex == 15)
+        #expect(try decodeConfig(display(#""index": 2"#)).config.display.displayIndex == 2)
+        #expect(try decodeConfig(display(#""index": 15"#)).config.display.displayIndex == 15)
+        #expect(try decodeConfig(display(#""index": 0"#)).warnings.isEmpty)
     }
 
     @Test func badDisplayIndexNamesTheField() {
+        #expect(errors(display(#""index": 16"#)) == ["display.index: expected a whole number from 0 to 15, found 16"])
+        #expect(errors(display(#""index": -1"#)) == ["display.index: expected a whole number from 0 to 15, found -1"])
+        #expect(errors(display(#""index": 1.5"#)) == ["display.index: expected a whole number from 0 to 15, found 1.5"])
+        #expect(errors(display(#""index": "1""#)) == ["display.index: expected a whole number from 0 to 15, found a string"])
+        #expect(errors(display(#""index": null"#)) == ["display.index: expected a whole number from 0 to 15, found null"])
+    }
+
+    /// `displayIndex`, the key's old name, is still read, with one warning naming the new one.
+    @Test func displayIndexIsTheOldNameOfIndex() throws {
+        let (config, warnings) = try decodeConfig(display(#""displayIndex": 1"#))
+        #expect(config.display.displayIndex == 1)
+        #expect(warnings.map { "\($0.path): \($0.message)" }
+                == [#"display.displayIndex: "displayIndex" is the old name of "index": it is still read, but write "index""#])
         #expect(errors(display(#""displayIndex": 16"#)) == ["display.displayIndex: expected a whole number from 0 to 15, found 16"])
-        #expect(errors(display(#""displayIndex": -1"#)) == ["display.displayIndex: expected a whole number from 0 to 15, found -1"])
-        #expect(errors(display(#""displayIndex": 1.5"#)) == ["display.displayIndex: expected a whole number from 0 to 15, found 1.5"])
-        #expect(errors(display(#""displayIndex": "1""#)) == ["display.displayIndex: expected a whole number from 0 to 15, found a string"])
+        #expect(errors(display(#""index": 1, "displayIndex": 1"#))
+                == [#"display.displayIndex: "displayIndex" is the old name of "index": give "index" alone"#])
+        // A misspelt key is offered "index", never the old name.
+        let misspelt = try decodeConfig(display(#""indx": 1"#)).warnings
+        #expect(misspelt.map(\.message) == [#"unknown key "indx" (ignored); did you mean "index"?"#])
+    }
+
+    @Test func aMissingDisplayIsOneLineNamingItAndTheDisplaysThere() {
+        #expect(DisplayConfig.missingDisplayMessage(index: 2, count: 2) == "display 2 does not exist (this machine has 2 displays: 0-1)")
+        #expect(DisplayConfig.missingDisplayMessage(index: 1, count: 1) == "display 1 does not exist (this machine has 1 display: 0)")
+        #expect(DisplayConfig.missingDisplayMessage(index: 5, count: 3) == "display 5 does not exist (this machine has 3 displays: 0-2)")
+        #expect(DisplayConfig.missingDisplayMessage(index: 0, count: 0) == "display 0 does not exist (this machine has no display)")
     }
 
     @Test func exitChordDecodes() throws {
@@ -95,7 +118,7 @@ import Testing
 
     @Test func allDisplayKeysTogether() throws {
         let (config, warnings) = try decodeConfig(display(
-            #""mode": "kiosk", "displayIndex": 1, "exitChord": "ctrl+alt+shift+q", "rotation": 270, "fit": "cover""#))
+            #""mode": "kiosk", "index": 1, "exitChord": "ctrl+alt+shift+q", "rotation": 270, "fit": "cover""#))
         #expect(warnings.isEmpty)
         #expect(config.display.mode == .kiosk)
         #expect(config.display.displayIndex == 1)

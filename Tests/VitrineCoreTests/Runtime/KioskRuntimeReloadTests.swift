@@ -117,6 +117,25 @@ import Testing
         #expect(kiosk.reports.contains { $0.contains("take effect at the next start") })
     }
 
+    /// `run --display 1`: the reloaded file says nothing of the display (index 0), and that is no change to report.
+    @Test func theCommandLinesDisplayIsNotAChangeOnReload() {
+        let cards = RuntimeFixture.cards(2)
+        var started = RuntimeFixture.config(cards)
+        started.display.displayIndex = 1
+        var kiosk = EmbeddedKiosk(config: started, pixels: RuntimeFixture.pixels, commandLineDisplay: 1,
+                                  loadConfig: RuntimeFixture.loader([Self.file: RuntimeFixture.config(RuntimeFixture.cards(3))]))
+        kiosk.send(.reloadRequested, at: 1)
+        #expect(kiosk.runtime.config.cards.count == 3, "the reload took")
+        #expect(kiosk.runtime.config.display.displayIndex == 1)
+        #expect(!kiosk.reports.contains { $0.contains("take effect at the next start") }, "\(kiosk.reports)")
+        // Without --display, the file's new index is kept for the next start and said so.
+        var plain = EmbeddedKiosk(config: started, pixels: RuntimeFixture.pixels,
+                                  loadConfig: RuntimeFixture.loader([Self.file: RuntimeFixture.config(RuntimeFixture.cards(3))]))
+        plain.send(.reloadRequested, at: 1)
+        #expect(plain.runtime.config.display.displayIndex == 1)
+        #expect(plain.reports.contains { $0.contains("rotation, index, renderer") })
+    }
+
     @Test func aReplayReloadLineSwapsTheDeck() throws {
         let cards = RuntimeFixture.cards(2)
         var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards))

@@ -56,6 +56,22 @@ import VitrineCore
         #expect(connection.map(\.action) == [.connectSplashScreen, .planFirstCard], "the connection goes to the first-card thread")
     }
 
+    /// The bare X screen is display 0's size: a kiosk on another display (`--display 1`, or the config's
+    /// `display.index`) composes nothing ahead for it and shows no splash there.
+    @Test func anotherDisplayIsNotTheBareXScreen() {
+        let commandLine = StartupPlan(facts: Self.facts { $0.windowSize = nil; $0.kiosk = true; $0.displayIndex = 1; $0.bareXScreen = Self.screen })
+        #expect(!commandLine.steps.contains { $0.action == .connectSplashScreen }, "no splash connection for display 1")
+        #expect(commandLine.earlyWindow == nil && commandLine.firstCardSize == nil && commandLine.splash == nil)
+        #expect(commandLine.window?.config.display.displayIndex == 1, "--display overrides the config's display.index")
+        var second = Self.deck
+        second.display.displayIndex = 1
+        let config = StartupPlan(facts: Self.facts { $0.windowSize = nil; $0.kiosk = true; $0.bareXScreen = Self.screen; $0.config = second })
+        #expect(config.firstCardSize == nil && config.splash == nil)
+        let first = StartupPlan(facts: Self.facts { $0.windowSize = nil; $0.kiosk = true; $0.displayIndex = 0; $0.bareXScreen = Self.screen; $0.config = second })
+        #expect(first.window?.config.display.displayIndex == 0 && first.earlyWindow == Self.screen && first.splash != nil,
+                "--display 0 is the bare X screen, whatever the config says")
+    }
+
     @Test func fullScreenUnderAWindowManagerHasNoSplashAndComposesNothingAhead() {
         let plan = StartupPlan(facts: Self.facts { $0.windowSize = nil; $0.fullscreen = true })
         #expect(plan.steps.contains { $0.action == .connectSplashScreen }, "it looked for bare X")
