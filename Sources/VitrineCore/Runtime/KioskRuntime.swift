@@ -155,7 +155,7 @@ public struct KioskRuntime: Sendable {
             pointScale = scale
             session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display))
             pacing.needsFrame = true
-        case .exposed, .cardReady:
+        case .exposed, .cardReady, .videoFrame:
             pacing.needsFrame = true
         case .targetsReset:
             pacing.needsFrame = true
