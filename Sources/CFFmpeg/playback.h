@@ -44,13 +44,22 @@ static inline int vitrine_video_rewind(vitrine_video *video) {
     return status < 0 ? -1 : 0;
 }
 
-/// Scales the good frame to `width`x`height` planar YUV 4:2:0 (SDL's IYUV: Y, then U, then V, each row `pitch`
-/// bytes for Y and `pitch / 2` for U and V; `width` and `height` even) into `pixels`, with bilinear filtering. The
-/// scaler is made once and kept while the sizes stay. Returns 0, or -1 with nothing written.
-static inline int vitrine_video_scale_yuv(vitrine_video *video, int width, int height, uint8_t *pixels, int pitch) {
+/// Scales the part of the good frame from (`crop_x`, `crop_y`), `crop_w`x`crop_h` in size, to `width`x`height`
+/// planar YUV 4:2:0 (SDL's IYUV: Y, then U, then V, each row `pitch` bytes for Y and `pitch / 2` for U and V;
+/// `width` and `height` even) into `pixels`, with bilinear filtering: the card's aspect-fill crop, scaled once to
+/// the card. The scaler is made once and kept while the sizes stay. Returns 0, or -1 with nothing written.
+static inline int vitrine_video_scale_yuv(vitrine_video *video, int crop_x, int crop_y, int crop_w, int crop_h,
+                                          int width, int height, uint8_t *pixels, int pitch) {
     const struct vitrine_ffmpeg_api *api = video->api;
     AVFrame *good = video->good;
     if (!good->data[0] || good->width <= 0 || good->height <= 0 || width % 2 || height % 2 || pitch % 2) return -1;
+    if (crop_x >= 0 && crop_y >= 0 && crop_w > 0 && crop_h > 0 && crop_x + crop_w <= good->width && crop_y + crop_h <= good->height) {
+        good->crop_left = crop_x;
+        good->crop_top = crop_y;
+        good->crop_right = good->width - crop_x - crop_w;
+        good->crop_bottom = good->height - crop_y - crop_h;
+        if (api->av_frame_apply_cropping(good, AV_FRAME_CROP_UNALIGNED) < 0) return -1;
+    }
     video->sws = api->sws_getCachedContext(video->sws, good->width, good->height, (enum AVPixelFormat)good->format, width, height,
                                            AV_PIX_FMT_YUV420P, SWS_BILINEAR, 0, 0, 0);
     if (!video->sws) return -1;

@@ -41,6 +41,7 @@ struct vitrine_ffmpeg_api {
     __typeof__(&av_frame_unref) av_frame_unref;
     __typeof__(&av_frame_ref) av_frame_ref;
     __typeof__(&av_frame_move_ref) av_frame_move_ref;
+    __typeof__(&av_frame_apply_cropping) av_frame_apply_cropping;
     __typeof__(&av_log_set_level) av_log_set_level;
     __typeof__(&av_strerror) av_strerror;
     __typeof__(&sws_getContext) sws_getContext;
@@ -94,6 +95,7 @@ static inline void vitrine_ffmpeg_load(void) {
     VITRINE_FFMPEG_FIND(util, av_frame_unref)
     VITRINE_FFMPEG_FIND(util, av_frame_ref)
     VITRINE_FFMPEG_FIND(util, av_frame_move_ref)
+    VITRINE_FFMPEG_FIND(util, av_frame_apply_cropping)
     VITRINE_FFMPEG_FIND(util, av_log_set_level)
     VITRINE_FFMPEG_FIND(util, av_strerror)
     VITRINE_FFMPEG_FIND(scale, sws_getContext)

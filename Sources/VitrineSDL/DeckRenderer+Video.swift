@@ -34,6 +34,9 @@ extension DeckRenderer {
             return false
         }
         if playback.shownTime == nil {
+            // What the transition left behind (previews, the poster's composition) goes back before the video
+            // settles in: the loop does not go idle, and so does not trim the heap, while it plays.
+            SDLLibrary.returnFreeMemory()
             videoStatistics.slowestFirstFrame = max(videoStatistics.slowestFirstFrame ?? 0, since - frame.time)
         }
         playback.shownTime = frame.time
@@ -64,10 +67,10 @@ extension DeckRenderer {
     }
 
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
-        let covering = ImageRequest(path: playing.path, size: PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)).cardSize
+        let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         let since = playing.landedAt.map { max(0, now - $0) } ?? 0, path = playing.path
         let pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
-            try VideoFrameSource(path: path, covering: covering, since: since)
+            try VideoFrameSource(path: path, card: card, since: since)
         }, onFrame: wake)
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback
@@ -75,8 +78,9 @@ extension DeckRenderer {
         return playback
     }
 
-    /// Uploads `frame` and draws the card over it (the frame aspect-filled, then the gradient and texts, made once
-    /// into ``VideoPlayback/overlay``) into the card's texture, which the deck copies to the screen as any card.
+    /// Uploads `frame` (the video's aspect-fill crop, scaled to the card on the decode thread) and draws the card
+    /// over it (the gradient and texts, made once into ``VideoPlayback/overlay``) into the card's texture, which the
+    /// deck copies to the screen as any card.
     private func drawVideoFrame(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) {
         guard case .yuv420(let bytes, let pitch) = frame.pixels else { return }
         let page = playback.playing.page
@@ -84,17 +88,21 @@ extension DeckRenderer {
         guard let texture = playback.frame else { return }
         try bytes.withUnsafeBytes { buffer in Result { () throws(SDLError) in try texture.updateYUV(buffer, pitch: pitch) } }.get()
         let composer = composer(page, pageCount: cards.count)
-        var list = composer.layout(imageSize: frame.size, fonts: fonts).displayList
         if playback.card?.size != composer.size || playback.overlay == nil {
             playback.card = try renderer.makeTargetTexture(size: composer.size)
-            playback.overlay = try videoOverlay(list, size: composer.size, page: page)
+            playback.overlay = try videoOverlay(composer.layout(imageSize: composer.size, fonts: fonts).displayList, size: composer.size, page: page)
         }
         guard let card = playback.card else { return }
         if resting?.index == page { resting = nil }  // The window's frame no longer holds this card: it moves.
         lastRestFrame = nil
-        list.commands.removeAll { if case .image = $0 { false } else { true } }
         try renderer.setTarget(card)
-        var failures = renderer.execute(list, resources: DrawResources(fonts: fonts, discs: discs, image: texture))
+        texture.setBlendMode(.none)
+        var failures: [SDLError] = []
+        do throws(SDLError) {
+            try renderer.draw(texture, what: "video frame")
+        } catch {
+            failures.append(error)
+        }
         if let overlay = playback.overlay {
             do throws(SDLError) {
                 try renderer.draw(overlay.texture, in: PixelRect(x: 0, y: overlay.top, width: overlay.texture.size.width,

@@ -13,8 +13,10 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
 
     /// The opened file.
     public let decoder: VideoDecoder
-    /// The size frames are scaled to: the least, keeping the video's aspect, that covers the card (even sides).
+    /// The size frames are scaled to: the card's (even sides), from the video's aspect-fill crop for the card.
     public let size: PixelSize
+    /// The part of the video's picture the card shows, in its pixels.
+    private let crop: (x: Int, y: Int, width: Int, height: Int)
     private let pitch: Int
     private let duration: Double
     /// The card's clock at the start of the current pass through the file.
@@ -25,12 +27,17 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     /// Frames before this moment are decoded but not scaled: a reopened video starts where the clock is.
     private let startTime: Double
 
-    /// Opens `path` for a card of `covering` pixels whose clock reads `since` seconds (0 when it just landed);
-    /// throws why it cannot be played.
-    public init(path: String, covering: PixelSize, since: Double = 0, threads: Int = 2) throws(VideoProblem) {
+    /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed); throws
+    /// why it cannot be played. The card shows the video's aspect-fill crop as a picture's (``AspectFill``: its
+    /// 3:2 crop, then the visible part), scaled to the card's size with even sides.
+    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1) throws(VideoProblem) {
         decoder = try VideoDecoder(path: path, threads: threads)
-        let cover = decoder.coveringSize(covering)
-        size = PixelSize(width: (cover.width + 1) & ~1, height: (cover.height + 1) & ~1)
+        let video = decoder.info.size
+        let source = AspectFill.sourceRect(imageSize: video, cardAspect: CardStyle.aspectRatio,
+                                           visibleAspect: Double(card.width) / Double(max(1, card.height)))
+        let x = min(max(0, Int(source.x.rounded()) & ~1), video.width - 1), y = min(max(0, Int(source.y.rounded()) & ~1), video.height - 1)
+        crop = (x, y, min(video.width - x, max(1, Int(source.width.rounded()))), min(video.height - y, max(1, Int(source.height.rounded()))))
+        size = PixelSize(width: max(2, (card.width + 1) & ~1), height: max(2, (card.height + 1) & ~1))
         pitch = size.width
         let length = decoder.info.duration
         duration = length.isFinite && length > 0 ? length : 0
@@ -75,7 +82,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     private func scaled(at time: Double) throws(VideoProblem) -> MovingFrame {
         var bytes = [UInt8](repeating: 0, count: pitch * size.height + (pitch / 2) * (size.height / 2) * 2)
         let status = bytes.withUnsafeMutableBytes { buffer in
-            vitrine_video_scale_yuv(decoder.video, Int32(size.width), Int32(size.height),
+            vitrine_video_scale_yuv(decoder.video, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height), Int32(size.width), Int32(size.height),
                                     buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(pitch))
         }
         guard status == 0 else { throw VideoProblem.unplayable("its \(decoder.info.codec) frames cannot be scaled") }

@@ -62,7 +62,7 @@ struct VideoFaultTests {
             for (name, _) in corpus {
                 let path = folder.file(name)
                 let pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
-                    try VideoFrameSource(path: path, covering: PixelSize(width: 360, height: 240))
+                    try VideoFrameSource(path: path, card: PixelSize(width: 360, height: 240))
                 }, onFrame: {})
                 // Two passes at most: a looping file is played through once more and then left.
                 var shown = 0, last: Double?
