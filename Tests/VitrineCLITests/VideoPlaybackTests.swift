@@ -70,6 +70,16 @@ struct VideoPlaybackTests {
             #expect(Self.threads(named: "vitrine.video", in: pid) >= 1, "a decode thread while it plays")
             #expect(!app.errors.contains("warning"), "\(app.errors)")
 
+            // A deploy replaces the clip while it plays: it is opened again (a second decode thread, "2 videos").
+            try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=640x360:rate=30:duration=2", "-pix_fmt", "yuv420p", "-c:v", "libx264",
+                             "-preset", "ultrafast", folder.file("next.mp4")])
+            #expect(rename(folder.file("next.mp4"), folder.file("clip.mp4")) == 0)
+            let reopened = XvfbSession.eventually(15) {
+                kill(pid, SIGUSR1)
+                return XvfbSession.eventually(1) { app.errors.contains("video stats: 2 videos") }
+            }
+            #expect(reopened, "the replaced clip was not opened again: \(app.errors)")
+
             // The still card comes back: the video stops, its decode threads are gone.
             _ = try x.xdotool(["key", "Left"])
             #expect(XvfbSession.eventually(10) { Self.threads(named: "vitrine.video", in: pid) == 0 }, "the decode thread outlived its card")
