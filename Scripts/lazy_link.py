@@ -27,7 +27,7 @@ LIBRARIES = [
         SDL_RegisterEvents SDL_RenderClear SDL_RenderCopy SDL_RenderCopyEx SDL_RenderFillRect SDL_RenderFlush
         SDL_RenderGetWindow SDL_RenderPresent SDL_RenderReadPixels SDL_RenderSetClipRect SDL_SetHint SDL_SetRenderDrawBlendMode
         SDL_SetRenderDrawColor SDL_SetRenderTarget SDL_SetSurfaceBlendMode SDL_SetTextureAlphaMod
-        SDL_SetTextureBlendMode SDL_SetTextureColorMod SDL_SetWindowBordered SDL_SetWindowFullscreen
+        SDL_SetTextureBlendMode SDL_SetTextureColorMod SDL_UpdateYUVTexture SDL_SetWindowBordered SDL_SetWindowFullscreen
         SDL_SetWindowPosition SDL_SetWindowSize SDL_ShowCursor SDL_ShowWindow SDL_SoftStretchLinear SDL_UnlockSurface
         SDL_UnlockTexture SDL_UpdateTexture SDL_UpperBlit SDL_WaitEvent SDL_WaitEventTimeout
     """),

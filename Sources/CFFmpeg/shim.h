@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 /// The FFmpeg functions Vitrine calls, found in Debian 12's sonames at run time.
 struct vitrine_ffmpeg_api {
@@ -22,6 +23,7 @@ struct vitrine_ffmpeg_api {
     __typeof__(&av_read_frame) av_read_frame;
     __typeof__(&av_seek_frame) av_seek_frame;
     __typeof__(&avformat_close_input) avformat_close_input;
+    __typeof__(&avformat_alloc_context) avformat_alloc_context;
     __typeof__(&avcodec_find_decoder) avcodec_find_decoder;
     __typeof__(&avcodec_get_name) avcodec_get_name;
     __typeof__(&avcodec_alloc_context3) avcodec_alloc_context3;
@@ -39,11 +41,13 @@ struct vitrine_ffmpeg_api {
     __typeof__(&av_frame_unref) av_frame_unref;
     __typeof__(&av_frame_ref) av_frame_ref;
     __typeof__(&av_frame_move_ref) av_frame_move_ref;
+    __typeof__(&av_frame_apply_cropping) av_frame_apply_cropping;
     __typeof__(&av_log_set_level) av_log_set_level;
     __typeof__(&av_strerror) av_strerror;
     __typeof__(&sws_getContext) sws_getContext;
     __typeof__(&sws_scale) sws_scale;
     __typeof__(&sws_freeContext) sws_freeContext;
+    __typeof__(&sws_getCachedContext) sws_getCachedContext;
 };
 
 struct vitrine_ffmpeg_state {
@@ -73,6 +77,7 @@ static inline void vitrine_ffmpeg_load(void) {
     VITRINE_FFMPEG_FIND(format, av_read_frame)
     VITRINE_FFMPEG_FIND(format, av_seek_frame)
     VITRINE_FFMPEG_FIND(format, avformat_close_input)
+    VITRINE_FFMPEG_FIND(format, avformat_alloc_context)
     VITRINE_FFMPEG_FIND(codec, avcodec_find_decoder)
     VITRINE_FFMPEG_FIND(codec, avcodec_get_name)
     VITRINE_FFMPEG_FIND(codec, avcodec_alloc_context3)
@@ -90,11 +95,13 @@ static inline void vitrine_ffmpeg_load(void) {
     VITRINE_FFMPEG_FIND(util, av_frame_unref)
     VITRINE_FFMPEG_FIND(util, av_frame_ref)
     VITRINE_FFMPEG_FIND(util, av_frame_move_ref)
+    VITRINE_FFMPEG_FIND(util, av_frame_apply_cropping)
     VITRINE_FFMPEG_FIND(util, av_log_set_level)
     VITRINE_FFMPEG_FIND(util, av_strerror)
     VITRINE_FFMPEG_FIND(scale, sws_getContext)
     VITRINE_FFMPEG_FIND(scale, sws_scale)
     VITRINE_FFMPEG_FIND(scale, sws_freeContext)
+    VITRINE_FFMPEG_FIND(scale, sws_getCachedContext)
 #undef VITRINE_FFMPEG_FIND
     state->api.av_log_set_level(AV_LOG_QUIET);  // Problems are told in Vitrine's own one-line messages.
     state->ready = 1;
@@ -133,7 +140,37 @@ typedef struct vitrine_video {
     double next_time;
     /// Whether a read or decode error was met since opening (a truncated or corrupt file).
     int damaged;
+    /// Playing in order (``vitrine_video_step``): the demuxer is at its end and the decoder is being drained.
+    int draining;
+    /// Set from any thread to abandon the file: FFmpeg's reads give up at once (``vitrine_video_interrupt``).
+    int stop;
+    /// CLOCK_MONOTONIC nanoseconds after which reads give up (the decode thread's watchdog); 0 for none.
+    int64_t deadline;
 } vitrine_video;
+
+/// CLOCK_MONOTONIC in nanoseconds.
+static inline int64_t vitrine_video_clock(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+/// Makes FFmpeg's reads on `video` give up from now on; from any thread.
+static inline void vitrine_video_abandon(vitrine_video *video) { __atomic_store_n(&video->stop, 1, __ATOMIC_RELEASE); }
+
+/// Reads on `video` give up `seconds` from now (0: never): the decode thread's watchdog for one frame.
+static inline void vitrine_video_set_deadline(vitrine_video *video, double seconds) {
+    __atomic_store_n(&video->deadline, seconds > 0 ? vitrine_video_clock() + (int64_t)(seconds * 1e9) : 0, __ATOMIC_RELEASE);
+}
+
+/// FFmpeg's interrupt callback: reads give up once the video is stopped or its deadline has passed, so a file on
+/// a stalled disk or one that makes the demuxer read forever cannot hold the decode thread.
+static inline int vitrine_video_interrupt(void *opaque) {
+    vitrine_video *video = opaque;
+    if (__atomic_load_n(&video->stop, __ATOMIC_ACQUIRE)) return 1;
+    int64_t deadline = __atomic_load_n(&video->deadline, __ATOMIC_ACQUIRE);
+    return deadline > 0 && vitrine_video_clock() > deadline;
+}
 
 static inline void vitrine_video_close(vitrine_video *video) {
     if (!video) return;
@@ -150,7 +187,7 @@ static inline void vitrine_video_close(vitrine_video *video) {
 
 /// Opens `path` and its best video stream, refusing one over `max_w`x`max_h` or with no decoder here.
 /// Returns NULL with the reason in `why` (one line, no file name).
-static inline vitrine_video *vitrine_video_open(const char *path, int max_w, int max_h, vitrine_video_info *info,
+static inline vitrine_video *vitrine_video_open(const char *path, int max_w, int max_h, int threads, vitrine_video_info *info,
                                                 char *why, size_t why_size) {
     const struct vitrine_ffmpeg_api *api = vitrine_ffmpeg();
     if (!api) { snprintf(why, why_size, "FFmpeg's libraries are not installed"); return 0; }
@@ -160,6 +197,10 @@ static inline vitrine_video *vitrine_video_open(const char *path, int max_w, int
     video->good_time = -1;
     video->next_time = -1;
     char message[128];
+    video->format = api->avformat_alloc_context();
+    if (!video->format) { snprintf(why, why_size, "out of memory"); vitrine_video_close(video); return 0; }
+    video->format->interrupt_callback.callback = vitrine_video_interrupt;
+    video->format->interrupt_callback.opaque = video;
     int status = api->avformat_open_input(&video->format, path, 0, 0);
     if (status < 0) {
         api->av_strerror(status, message, sizeof message);
@@ -205,7 +246,8 @@ static inline vitrine_video *vitrine_video_open(const char *path, int max_w, int
     if (!video->codec || !video->packet || !video->frame || !video->good || !video->next) {
         snprintf(why, why_size, "out of memory"); vitrine_video_close(video); return 0;
     }
-    video->codec->thread_count = 1;  // The same frames, in the same order, on every machine.
+    // One thread for a frame picked by time (the same frames on every machine); playback in order may use more.
+    video->codec->thread_count = threads > 0 ? threads : 1;
     if (api->avcodec_parameters_to_context(video->codec, parameters) < 0 || api->avcodec_open2(video->codec, decoder, 0) < 0) {
         snprintf(why, why_size, "cannot open its %s decoder", info->codec); vitrine_video_close(video); return 0;
     }
@@ -306,3 +348,5 @@ static inline int vitrine_video_scale(vitrine_video *video, int width, int heigh
     video->sws = 0;
     return rows == height ? 0 : -1;
 }
+
+#include "playback.h"

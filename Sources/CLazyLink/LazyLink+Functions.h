@@ -71,6 +71,7 @@ LAZY_FUNCTION(sdl2, int, SDL_SetSurfaceBlendMode, (SDL_Surface * a0, SDL_BlendMo
 LAZY_FUNCTION(sdl2, int, SDL_SetTextureAlphaMod, (SDL_Texture * a0, Uint8 a1), (a0, a1))
 LAZY_FUNCTION(sdl2, int, SDL_SetTextureBlendMode, (SDL_Texture * a0, SDL_BlendMode a1), (a0, a1))
 LAZY_FUNCTION(sdl2, int, SDL_SetTextureColorMod, (SDL_Texture * a0, Uint8 a1, Uint8 a2, Uint8 a3), (a0, a1, a2, a3))
+LAZY_FUNCTION(sdl2, int, SDL_UpdateYUVTexture, (SDL_Texture * a0, const SDL_Rect * a1, const Uint8 *a2, int a3, const Uint8 *a4, int a5, const Uint8 *a6, int a7), (a0, a1, a2, a3, a4, a5, a6, a7))
 LAZY_FUNCTION(sdl2, void, SDL_SetWindowBordered, (SDL_Window * a0, SDL_bool a1), (a0, a1))
 LAZY_FUNCTION(sdl2, int, SDL_SetWindowFullscreen, (SDL_Window * a0, Uint32 a1), (a0, a1))
 LAZY_FUNCTION(sdl2, void, SDL_SetWindowPosition, (SDL_Window * a0, int a1, int a2), (a0, a1, a2))

@@ -15,7 +15,10 @@ final class RunStatistics {
     private var firstFrameMonotonic: Double?
 
     /// Hooks into `app`'s frame, first-frame and SIGUSR1 callbacks (keeping the first-frame callback already set).
+    private unowned let app: KioskApp
+
     init(app: KioskApp) {
+        self.app = app
         let shown = app.onFirstFrame
         app.onFirstFrame = { [unowned self] in
             firstFrame = ProcessMetrics.secondsSinceStart
@@ -38,5 +41,7 @@ final class RunStatistics {
         Log.info("stats: \(frames.summary) (\(settled.overBudget) after the first second; longest frame after it \(longest)), "
                  + "first frame \(first) after process start, "
                  + "peak RSS \(String(cFormat: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
+        let video = app.videoStatistics
+        if video.played > 0 { Log.info("video stats: \(video.summary)") }
     }
 }

@@ -8,6 +8,163 @@ extension DeckRenderer {
         guard let video = cards[index].video, let time = videoTimes[index] else { return nil }
         return (video.path, time)
     }
+
+    /// Follows the runtime's playing video at `now` (the runtime's time): starts decoding a video card that landed
+    /// on a thread of its own, stops the one whose card left, and draws into the card the frame due by its clock.
+    /// `wake` is called from the decode thread when a frame arrives while none was waiting. Returns whether the
+    /// card shows a new frame, which the loop is to draw (``RuntimeInput/videoFrame``).
+    public func followVideo(_ playing: PlayingVideo?, at now: Double, wake: @escaping @Sendable () -> Void) -> Bool {
+        if let playback, !playback.playing.isSameVideo(as: playing) { stopVideo() }
+        guard let playing, cards.indices.contains(playing.page), cards[playing.page].video.map({ PathKey.same($0.path, playing.path) }) == true else { return false }
+        let playback = self.playback ?? startVideo(playing, at: now, wake: wake)
+        playback.playing = playing
+        // Before it lands its poster shows, while its first frames are decoded ahead.
+        guard let landedAt = playing.landedAt else { return false }
+        let since = now - landedAt
+        guard let (frame, skipped) = playback.pump.take(dueBy: since) else {
+            reportVideoProblems(playback)
+            return false
+        }
+        playback.skipped += skipped
+        videoStatistics.framesSkipped += skipped
+        do throws(SDLError) {
+            try drawVideoFrame(frame, playback: playback)
+        } catch {
+            reportOnce("video unavailable: \(Limits.shortened(playing.path)): \(error.message)", key: "image:" + playing.path)
+            return false
+        }
+        if playback.shownTime == nil {
+            // What the transition left behind (previews, the poster's composition) goes back before the video
+            // settles in: the loop does not go idle, and so does not trim the heap, while it plays.
+            SDLLibrary.returnFreeMemory()
+            videoStatistics.slowestFirstFrame = max(videoStatistics.slowestFirstFrame ?? 0, since - frame.time)
+        }
+        playback.shownTime = frame.time
+        playback.shown += 1
+        videoStatistics.framesShown += 1
+        reportVideoProblems(playback)
+        return true
+    }
+
+    /// When the playing video's next frame is due, on the runtime's clock: the loop sleeps until then. Nil when
+    /// no video plays, or no frame is decoded yet (the decode thread wakes the loop when one is).
+    public var nextVideoFrame: Double? {
+        guard let playback, let landedAt = playback.playing.landedAt, let time = playback.pump.nextTime else { return nil }
+        return landedAt + time
+    }
+
+    /// Whether a video card plays: its card keeps its texture rather than resting in the window's frame.
+    public var isPlayingVideo: Bool { playback != nil }
+
+    /// Ends the video playing, if any: its decode thread stops (its file closed, its frames freed) and its card is
+    /// composed anew with its poster when it is next shown.
+    public func stopVideo() {
+        guard let playback else { return }
+        self.playback = nil
+        if !playback.pump.stop(waitingUpTo: 1) { videoStatistics.stuckThreads += 1 }
+        let page = playback.playing.page
+        if let card = playback.card, composed[page] === card { composed[page] = nil }
+    }
+
+    private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
+        let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
+        let since = playing.landedAt.map { max(0, now - $0) } ?? 0, path = playing.path
+        let pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
+            try VideoFrameSource(path: path, card: card, since: since)
+        }, onFrame: wake)
+        let playback = VideoPlayback(playing, pump: pump)
+        self.playback = playback
+        videoStatistics.played += 1
+        return playback
+    }
+
+    /// Uploads `frame` (the video's aspect-fill crop, scaled to the card on the decode thread) and draws the card
+    /// over it (the gradient and texts, made once into ``VideoPlayback/overlay``) into the card's texture, which the
+    /// deck copies to the screen as any card.
+    private func drawVideoFrame(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) {
+        guard case .yuv420(let bytes, let pitch) = frame.pixels else { return }
+        let page = playback.playing.page
+        if playback.frame?.size != frame.size { playback.frame = try renderer.makeYUVTexture(size: frame.size) }
+        guard let texture = playback.frame else { return }
+        try bytes.withUnsafeBytes { buffer in Result { () throws(SDLError) in try texture.updateYUV(buffer, pitch: pitch) } }.get()
+        let composer = composer(page, pageCount: cards.count)
+        if playback.card?.size != composer.size || playback.overlay == nil {
+            playback.card = try renderer.makeTargetTexture(size: composer.size)
+            playback.overlay = try videoOverlay(composer.layout(imageSize: composer.size, fonts: fonts).displayList, size: composer.size, page: page)
+        }
+        guard let card = playback.card else { return }
+        if resting?.index == page { resting = nil }  // The window's frame no longer holds this card: it moves.
+        lastRestFrame = nil
+        try renderer.setTarget(card)
+        texture.setBlendMode(.none)
+        var failures: [SDLError] = []
+        do throws(SDLError) {
+            try renderer.draw(texture, what: "video frame")
+        } catch {
+            failures.append(error)
+        }
+        if let overlay = playback.overlay {
+            do throws(SDLError) {
+                try renderer.draw(overlay.texture, in: PixelRect(x: 0, y: overlay.top, width: overlay.texture.size.width,
+                                                                 height: overlay.texture.size.height), what: "video card's texts")
+            } catch {
+                failures.append(error)
+            }
+        }
+        try renderer.setTarget(nil)
+        for failure in failures { reportOnce("card \(page): \(failure)") }
+        composed[page] = card
+        stale[page] = nil
+        forgetPreviews { $0 == page }
+    }
+
+    /// The card's gradient and texts over nothing, as a texture to blend over each video frame: the rows from the
+    /// first one with anything in them down. SDL blends straight (not premultiplied) colour, so the pixels drawn
+    /// over transparency are divided by their alpha once here: blended over a frame, they give what the card
+    /// drawn over that frame would.
+    private func videoOverlay(_ cardList: DisplayList, size: PixelSize, page: Int) throws(SDLError) -> (texture: Texture, top: Int)? {
+        var list = cardList
+        list.commands.removeAll { if case .image = $0 { true } else { false } }
+        let target = try renderer.makeTargetTexture(size: size)
+        try renderer.setTarget(target)
+        renderer.clear(Color(red: 0, green: 0, blue: 0, alpha: 0))
+        let failures = renderer.execute(list, resources: DrawResources(fonts: fonts, discs: discs))
+        var pixels = [UInt32](repeating: 0, count: size.width * size.height)
+        let read = pixels.withUnsafeMutableBytes { buffer in
+            Result { () throws(SDLError) in
+                try renderer.readPixels(nil, into: buffer.baseAddress!, pitch: size.width * 4, what: "video card's texts")
+            }
+        }
+        try renderer.setTarget(nil)
+        try read.get()
+        for failure in failures { reportOnce("card \(page): \(failure)") }
+        guard let first = pixels.firstIndex(where: { $0 >> 24 != 0 }) else { return nil }
+        let top = first / size.width
+        var rows = Array(pixels[(top * size.width)...])
+        for i in rows.indices {
+            let pixel = rows[i], alpha = pixel >> 24
+            guard alpha != 0, alpha != 255 else { continue }
+            func channel(_ shift: UInt32) -> UInt32 { min(255, ((pixel >> shift) & 0xFF) * 255 / alpha) << shift }
+            rows[i] = alpha << 24 | channel(16) | channel(8) | channel(0)
+        }
+        let overlay = try renderer.makeTexture(from: Surface(argb: rows, size: PixelSize(width: size.width, height: size.height - top)))
+        overlay.setBlendMode(.blend)
+        return (overlay, top)
+    }
+
+    /// Says once per file that the playing video is damaged (its last good frame stays) or cannot be played (its
+    /// poster or first frame stays), under the key its card's picture problems share.
+    private func reportVideoProblems(_ playback: VideoPlayback) {
+        guard !playback.reported else { return }
+        let path = Limits.shortened(playback.playing.path), key = "image:" + playback.playing.path
+        if let problem = playback.pump.problem {
+            playback.reported = true
+            reportOnce("video unavailable: \(path): \(problem) (card \(playback.playing.card)); its poster stays", key: key)
+        } else if playback.pump.isDamaged {
+            playback.reported = true
+            reportOnce("video damaged or cut off: \(path): showing its last good frame (card \(playback.playing.card))", key: key)
+        }
+    }
 }
 
 extension ImageDecoder {

@@ -60,6 +60,10 @@ public final class DeckRenderer {
     var composed: [Int: Texture] = [:]
     /// Video cards on screen since they landed, by card index: how long each has been (DeckRenderer+Video.swift).
     public var videoTimes: [Int: Double] = [:]
+    /// The video card playing in the window, its decode thread and textures (DeckRenderer+Video.swift).
+    var playback: VideoPlayback?
+    /// What the videos played so far came to (`run --stats`).
+    public internal(set) var videoStatistics = VideoStatistics()
     /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
     /// again (a deck of another size shapes their titles anew, an edit changes them): a card on screen keeps its
     /// picture when a schedule or a reload changes the number of cards or its texts.
@@ -145,6 +149,8 @@ public final class DeckRenderer {
 
     /// Drops the composed cards that show any of `imagePaths`, so their images are read again when next drawn.
     public func invalidate(imagePaths: Set<PathKey>) {
+        // A video replaced while it plays is opened again, where its clock is.
+        if let playback, imagePaths.contains(PathKey(playback.playing.path)) { stopVideo() }
         if let card = resting, imagePaths.contains(PathKey(cards[card.index].image)) { resting = nil }
         composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         stale = stale.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }

@@ -156,12 +156,12 @@ public final class KioskApp {
         var keptCardsReported = false
         while runtime.exit == nil {
             perform(runtime.advance(to: now, wallClock: LocalClock.now))
-            drawIfWanted()
+            drawIfWanted(after: followVideo())
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift)
                 // and the heap what it no longer uses; the runtime asks for the idle chores (IdleChores) when due.
-                let quiet = runtime.timerDeadline.map { $0 - now } ?? .infinity
+                let quiet = deck.isPlayingVideo ? 0 : runtime.timerDeadline.map { $0 - now } ?? .infinity
                 let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
                 if rested || deck.composedSinceTrim {
@@ -175,7 +175,7 @@ public final class KioskApp {
                 }
             }
             var wait = EventQueue.Wait.forever
-            if let wake = runtime.nextWake { wait = .milliseconds(max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))) }
+            if let wake = [runtime.nextWake, deck?.nextVideoFrame].compactMap({ $0 }).min() { wait = .milliseconds(max(0, Int32(min((wake - now) * 1000, Double(Int32.max)).rounded(.up)))) }
             if case .input(let input) = nextEvent(wait) { handle(input) }
             while runtime.exit == nil {
                 let next = nextEvent(.poll)
@@ -200,11 +200,12 @@ public final class KioskApp {
         return SDLLibrary.returnFreeMemory()  // After the let-go, whose reading of /proc is freed by then.
     }
 
-    /// Draws and presents the frame the runtime wants, if any; returns whether it drew one.
+    /// Draws and presents the frame the runtime wants, if any; returns whether it drew one. `videoWork`: the
+    /// seconds a video frame took to be drawn into its card just before, counted in this frame's time.
     @discardableResult
-    private func drawIfWanted() -> Bool {
+    private func drawIfWanted(after videoWork: Double = 0) -> Bool {
         guard let deck, let frame = runtime.frame(at: now) else { return false }
-        let began = now
+        let began = now - videoWork
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         let duration = now - began
@@ -240,7 +241,8 @@ public final class KioskApp {
         guard let window else { return }
         switch input {
         case .wake:
-            for input in waker.take() { send(input) }
+            // A decoded video frame only wakes the loop: followVideo shows it when it is due.
+            for input in waker.take() where input != .videoFrame { send(input) }
         case .key(let name, let modifiers): send(.keyPress(name: name, modifiers: modifiers))
         case .closeRequest: send(.closeRequest)
         case .kiosk(let kioskInput): send(.paging(kioskInput))
@@ -359,6 +361,8 @@ public final class KioskApp {
         watcher = nil
         deck?.preparer = nil
         cardPreparer = nil
+        deck?.stopVideo()
+        videoStatistics = deck?.videoStatistics ?? videoStatistics
         deck = nil
         // Quitting asleep undoes the power-down: DPMS the kiosk enabled would otherwise stay on for what runs next.
         if let down = poweredDown { window?.powerUp(down) }
@@ -375,6 +379,21 @@ public final class KioskApp {
         if !configHasOne, let line = TouchCalibration.message(found) { Logger.shared.log(.info, line) }
         if case .matrix(let matrix, _) = found { return matrix }
         return nil
+    }
+
+    /// What the videos played so far came to (`run --stats`).
+    public private(set) var videoStatistics = VideoStatistics()
+
+    /// Follows the runtime's playing video: its decode thread starts as its card comes and stops when it goes,
+    /// and a new frame due by its clock is drawn into the card, then onto the screen. Returns the seconds the new
+    /// frame took to draw into the card (0 for none).
+    private func followVideo() -> Double {
+        guard let deck else { return 0 }
+        let began = now
+        guard deck.followVideo(runtime.playingVideo, at: now, wake: { [waker] in waker.post(.videoFrame) }) else { return 0 }
+        videoStatistics = deck.videoStatistics
+        send(.videoFrame)
+        return now - began
     }
 
     /// Where the window is on the X screen, as the server has it now; nil off X11.

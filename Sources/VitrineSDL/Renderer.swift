@@ -89,6 +89,13 @@ public final class Renderer {
         try makeTexture(size: size, access: SDL_TEXTUREACCESS_STREAMING, what: "streaming \(size)")
     }
 
+    /// A planar YUV 4:2:0 texture (SDL's IYUV) of `size` pixels, filled with ``Texture/updateYUV(_:pitch:)``: a
+    /// video frame as its decoder gives it, turned into RGB by SDL when it is drawn (or, by the software renderer,
+    /// when it is filled).
+    public func makeYUVTexture(size: PixelSize) throws(SDLError) -> Texture {
+        try makeTexture(size: size, access: SDL_TEXTUREACCESS_STREAMING, format: SDL_PIXELFORMAT_IYUV.rawValue, what: "YUV \(size)")
+    }
+
     /// A texture the renderer can draw into, of `size` pixels.
     public func makeTargetTexture(size: PixelSize) throws(SDLError) -> Texture {
         try makeTexture(size: size, access: SDL_TEXTUREACCESS_TARGET, what: "target \(size)")
@@ -253,6 +260,19 @@ public final class Texture {
     /// Replaces the texture's pixels with `pixels`: 32-bit ARGB rows of the texture's width, `pitch` bytes apart.
     func update(rows pixels: UnsafeRawPointer, pitch: Int) throws(SDLError) {
         guard SDL_UpdateTexture(pointer, nil, pixels, Int32(pitch)) == 0 else { throw SDLError.current("SDL_UpdateTexture(\(size))") }
+    }
+
+    /// Replaces a YUV texture's pixels (``Renderer/makeYUVTexture(size:)``) with `bytes`: the Y plane's rows `pitch`
+    /// bytes apart, then the U and the V planes' at half the size, rows `pitch / 2` apart.
+    public func updateYUV(_ bytes: UnsafeRawBufferPointer, pitch: Int) throws(SDLError) {
+        let rows = size.height, half = (size.height + 1) / 2
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= pitch * rows + (pitch / 2) * half * 2 else {
+            throw SDLError(operation: "SDL_UpdateYUVTexture", message: "\(bytes.count) bytes do not fill a \(size) YUV texture")
+        }
+        let u = base + pitch * rows, v = u + (pitch / 2) * half
+        guard SDL_UpdateYUVTexture(pointer, nil, base, Int32(pitch), u, Int32(pitch / 2), v, Int32(pitch / 2)) == 0 else {
+            throw SDLError.current("SDL_UpdateYUVTexture(\(size))")
+        }
     }
 
     /// Calls `body` with the pixels of a streaming texture (``Renderer/makeStreamingTexture(size:)``) and their pitch

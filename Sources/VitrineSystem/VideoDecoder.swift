@@ -38,17 +38,18 @@ public final class VideoDecoder {
     /// The one line a kiosk without FFmpeg says, once.
     public static let missingLibrariesMessage = "video cards need FFmpeg's libraries: apt-get install libavformat59 libavcodec59 libswscale6 libavutil57"
 
-    private let video: UnsafeMutablePointer<vitrine_video>
+    let video: UnsafeMutablePointer<vitrine_video>
     /// The file's facts.
     public let info: Info
     /// The file, for messages.
     public let path: String
 
-    /// Opens `path`; throws the reason (one line, without the path) when it cannot be played.
-    public init(path: String) throws(VideoProblem) {
+    /// Opens `path`; throws the reason (one line, without the path) when it cannot be played. `threads` decode it:
+    /// one for a frame picked by time (the same on every machine), more for playback in order.
+    public init(path: String, threads: Int = 1) throws(VideoProblem) {
         var facts = vitrine_video_info()
         var why = [CChar](repeating: 0, count: 256)
-        guard let video = vitrine_video_open(path, Int32(Self.maxSize.width), Int32(Self.maxSize.height), &facts, &why, why.count) else {
+        guard let video = vitrine_video_open(path, Int32(Self.maxSize.width), Int32(Self.maxSize.height), Int32(threads), &facts, &why, why.count) else {
             if vitrine_ffmpeg() == nil { throw VideoProblem.librariesMissing }
             throw VideoProblem.unplayable(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

@@ -145,6 +145,9 @@ public struct FolderListing: Sendable, Equatable {
 public enum FolderDeck {
     /// The extensions, in lower case, of the image files a folder deck shows.
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "gif", "bmp", "webp", "heic", "heif", "avif"]
+    /// The extensions, in lower case, of the video files a folder deck shows as video cards (their first frame the
+    /// poster). Their first bytes are read as an image's are, but FFmpeg, not ``ImageProbe``, says what they are.
+    public static let videoExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm"]
     /// The extension of a sidecar.
     public static let sidecarExtension = "json"
     /// How many bytes of an image file are read first: enough for every signature, and for the Exif block of most
@@ -153,7 +156,7 @@ public enum FolderDeck {
 
     /// What an entry named `name` is to a folder deck, from its name alone.
     public enum Role: Sendable, Equatable {
-        /// Possibly an image: its header is read and probed.
+        /// Possibly an image (its header is read and probed), or a video (``videoExtensions``).
         case image
         /// A sidecar: read when an image has its stem.
         case sidecar
@@ -167,7 +170,12 @@ public enum FolderDeck {
         let (_, ext) = splitExtension(name)
         guard let ext else { return .ignored }
         if ext == sidecarExtension { return .sidecar }
-        return imageExtensions.contains(ext) ? .image : .ignored
+        return imageExtensions.contains(ext) || videoExtensions.contains(ext) ? .image : .ignored
+    }
+
+    /// Whether the entry `name` is a video file by its extension (any case).
+    public static func isVideo(_ name: String) -> Bool {
+        splitExtension(name).ext.map(videoExtensions.contains) ?? false
     }
 
     /// What a loader must read: the headers of the image files that may become cards (regular files with an image
@@ -212,7 +220,8 @@ public enum FolderDeck {
         for index in images {
             let entry = entries[index]
             let path = source.entryPath(entry.name)
-            guard let image = entry.image, image.problem == nil else {
+            let isVideo = isVideo(entry.name)
+            guard let image = entry.image, image.problem == nil || isVideo else {
                 let reason = entry.image?.problem ?? "could not be read"
                 problems.append(ConfigDiagnostic(file: path, path: "(file)", message: "left out: \(reason)", failsCheck: true))
                 continue
@@ -229,8 +238,10 @@ public enum FolderDeck {
                     sidecar = result.text
                 }
             }
-            let title = sidecar?.title ?? (source.titles ? image.title ?? fileNameTitle(entry.name) : "")
+            let embedded = isVideo ? nil : image.title
+            let title = sidecar?.title ?? (source.titles ? embedded ?? fileNameTitle(entry.name) : "")
             var card = CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path)
+            if isVideo { card.video = CardVideo(path: path) }  // Its first frame is its poster.
             card.schedule = sidecar?.schedule ?? CardSchedule()
             card.detail = sidecar?.detail
             cards.append(card)

@@ -17,6 +17,8 @@ public enum RuntimeInput: Sendable, Equatable {
     case targetsReset
     /// A card composed in the background, or a preview of one, is ready to be shown.
     case cardReady
+    /// The playing video's card (``KioskRuntime/playingVideo``) shows its next frame: draw it.
+    case videoFrame
     /// Watched files changed (the config or images); the runtime decides when to read the config again.
     case filesChanged(Set<PathKey>)
     /// Read the config again now, everything included (as SIGHUP does).

@@ -25,7 +25,8 @@ extension KioskRuntime {
     /// for a folder deck also its folder's list of entries (``FolderSource/watchKey``), and no config file when
     /// the folder stands in for one.
     public var watchedPaths: Set<PathKey> {
-        var paths = Set(((config.isFolderOnly ? [] : [config.file]) + config.cards.map(\.image)).map { PathKey($0) })
+        var paths = Set(((config.isFolderOnly ? [] : [config.file]) + config.cards.map(\.image) + config.cards.compactMap(\.video?.path))
+            .map { PathKey($0) })
         if let folder = config.folder { paths.insert(folder.watchKey) }
         return paths
     }

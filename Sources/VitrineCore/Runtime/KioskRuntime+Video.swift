@@ -25,6 +25,38 @@ extension KioskRuntime {
     }
 }
 
+/// The video card that plays on screen, or that a transition brings in (its frames are decoded ahead while its
+/// poster shows, so its first frame is ready when it lands).
+public struct PlayingVideo: Sendable, Equatable {
+    /// The card, as an index into the config's cards.
+    public var card: Int
+    /// The page that shows it: its index in the frame's cards (``KioskFrame/pageCards(of:)``).
+    public var page: Int
+    /// The video file.
+    public var path: String
+    /// The runtime's time it landed: its clock reads the time since. Nil while a transition brings it in.
+    public var landedAt: Double?
+
+    /// Whether `other` is the same card's same video (landed or not).
+    public func isSameVideo(as other: PlayingVideo?) -> Bool {
+        other.map { $0.card == card && $0.page == page && $0.path == path } ?? false
+    }
+}
+
+extension KioskRuntime {
+    /// The video card that plays now or comes next, if any: the card the pager is on or heads for is a video card,
+    /// and the kiosk is awake. The driver decodes its frames ahead and, once it has landed, shows each at its
+    /// moment on the card's clock (``VideoClock``); it stops when this changes (a transition heads for another
+    /// card, the kiosk went to sleep, a reload dropped the card).
+    public var playingVideo: PlayingVideo? {
+        guard !sleep.asleep, let card = headingCard, config.cards.indices.contains(card),
+              let video = config.cards[card].video, let page = page(ofCard: card) else { return nil }
+        let pager = session.pager
+        let landed = landing.card == card && pager.settle == nil && pager.fade == nil
+        return PlayingVideo(card: card, page: page, path: video.path, landedAt: landed ? landing.at : nil)
+    }
+}
+
 /// The card that landed last and when, for video cards' clocks.
 struct LandingState: Sendable {
     /// The card, as an index into the config's cards; nil on the standby screen.

@@ -164,7 +164,7 @@ public struct KioskRuntime: Sendable {
             session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display, tile: config.sync?.tile,
                                                 direction: session.stage.direction))
             pacing.needsFrame = true
-        case .exposed, .cardReady:
+        case .exposed, .cardReady, .videoFrame:
             pacing.needsFrame = true
         case .targetsReset:
             pacing.needsFrame = true

@@ -42,4 +42,26 @@ import Testing
         #expect(smooth != nil)
         #expect(moment(wakes: [1.01, 1.2, 1.33, 3, 5.9]) == smooth)
     }
+
+    @Test func theVideoToPlayIsTheCardHeadedForWithItsLandingOnceItLands() throws {
+        var cards = RuntimeFixture.cards(3)
+        cards[1].video = CardVideo(path: "/deck/lobby.mp4")
+        var kiosk = RuntimeFixture.kiosk(RuntimeFixture.config(cards))
+        kiosk.advance(to: 1)
+        #expect(kiosk.runtime.playingVideo == nil, "a picture card plays nothing")
+        #expect(kiosk.runtime.watchedPaths.contains(PathKey("/deck/lobby.mp4")), "a deploy replacing the video is seen")
+        kiosk.send(.paging(.key(.next)), at: 2)
+        kiosk.advance(to: 2.05)
+        // The slide heads for the video card: its frames may be decoded, but its clock has not started.
+        let coming = try #require(kiosk.runtime.playingVideo)
+        #expect(coming.card == 1 && coming.page == 1 && coming.path == "/deck/lobby.mp4" && coming.landedAt == nil)
+        kiosk.settle(within: 2)
+        let landed = try #require(RuntimeFixture.pageChanges(kiosk.events).last)
+        let playing = try #require(kiosk.runtime.playingVideo)
+        #expect(playing.landedAt == landed.t && playing.isSameVideo(as: coming))
+        // Heading away stops it at once.
+        kiosk.send(.paging(.key(.next)), at: landed.t + 3)
+        kiosk.advance(to: landed.t + 3.05)
+        #expect(kiosk.runtime.playingVideo == nil)
+    }
 }

@@ -1,0 +1,79 @@
+#pragma once
+// Playing a video in order on its decode thread (VideoFrameSource): the next frame, back to the start, and the
+// frame scaled once to the card's size as planar YUV for an SDL IYUV texture. Included by shim.h.
+
+/// Decodes the next frame in order into `good` (playback): reads at most `max_packets` packets for it. Returns 0
+/// with `good_time` its presentation time, 1 at the end of the file (`good` still the last frame), -1 when a read
+/// failed or no frame came within the packets (`damaged` set). ``vitrine_video_rewind`` starts it over.
+static inline int vitrine_video_step(vitrine_video *video, int max_packets) {
+    const struct vitrine_ffmpeg_api *api = video->api;
+    for (int packets = 0; packets <= max_packets; packets++) {
+        int status = api->avcodec_receive_frame(video->codec, video->frame);
+        if (status == 0) {
+            api->av_frame_unref(video->good);
+            api->av_frame_move_ref(video->good, video->frame);
+            double time = vitrine_video_frame_time(video, video->good);
+            video->good_time = time < 0 ? (video->good_time < 0 ? 0 : video->good_time) : time;
+            return 0;
+        }
+        if (status == AVERROR_EOF) return 1;
+        if (status != AVERROR(EAGAIN)) { video->damaged = 1; return video->draining ? 1 : -1; }
+        if (video->draining) return 1;
+        status = api->av_read_frame(video->format, video->packet);
+        if (status < 0) {
+            if (status != AVERROR_EOF) video->damaged = 1;
+            video->draining = 1;
+            api->avcodec_send_packet(video->codec, 0);
+            continue;
+        }
+        if (video->packet->stream_index == video->stream && api->avcodec_send_packet(video->codec, video->packet) < 0) video->damaged = 1;
+        api->av_packet_unref(video->packet);
+    }
+    video->damaged = 1;
+    return -1;
+}
+
+/// Goes back to the start of the file for ``vitrine_video_step``; returns 0, or -1 when the file cannot seek.
+static inline int vitrine_video_rewind(vitrine_video *video) {
+    const struct vitrine_ffmpeg_api *api = video->api;
+    int64_t start = video->format->streams[video->stream]->start_time;
+    int status = api->av_seek_frame(video->format, video->stream, start != AV_NOPTS_VALUE ? start : 0, AVSEEK_FLAG_BACKWARD);
+    if (status < 0) status = api->av_seek_frame(video->format, video->stream, 0, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_BYTE);
+    api->avcodec_flush_buffers(video->codec);
+    video->draining = 0;
+    return status < 0 ? -1 : 0;
+}
+
+/// Scales the part of the good frame from (`crop_x`, `crop_y`), `crop_w`x`crop_h` in size, to `width`x`height`
+/// planar YUV 4:2:0 (SDL's IYUV: Y, then U, then V, each row `pitch` bytes for Y and `pitch / 2` for U and V;
+/// `width` and `height` even) into `pixels`, with bilinear filtering: the card's aspect-fill crop, scaled once to
+/// the card. The scaler is made once and kept while the sizes stay. Returns 0, or -1 with nothing written.
+static inline int vitrine_video_scale_yuv(vitrine_video *video, int crop_x, int crop_y, int crop_w, int crop_h,
+                                          int width, int height, uint8_t *pixels, int pitch) {
+    const struct vitrine_ffmpeg_api *api = video->api;
+    AVFrame *good = video->good;
+    if (!good->data[0] || good->width <= 0 || good->height <= 0 || width % 2 || height % 2 || pitch % 2) return -1;
+    if (crop_x >= 0 && crop_y >= 0 && crop_w > 0 && crop_h > 0 && crop_x + crop_w <= good->width && crop_y + crop_h <= good->height) {
+        good->crop_left = crop_x;
+        good->crop_top = crop_y;
+        good->crop_right = good->width - crop_x - crop_w;
+        good->crop_bottom = good->height - crop_y - crop_h;
+        if (api->av_frame_apply_cropping(good, AV_FRAME_CROP_UNALIGNED) < 0) return -1;
+    }
+    video->sws = api->sws_getCachedContext(video->sws, good->width, good->height, (enum AVPixelFormat)good->format, width, height,
+                                           AV_PIX_FMT_YUV420P, SWS_BILINEAR, 0, 0, 0);
+    if (!video->sws) return -1;
+    uint8_t *planes[4] = { pixels, pixels + (size_t)pitch * height, pixels + (size_t)pitch * height + (size_t)(pitch / 2) * (height / 2), 0 };
+    int strides[4] = { pitch, pitch / 2, pitch / 2, 0 };
+    int rows = api->sws_scale(video->sws, (const uint8_t *const *)good->data, good->linesize, 0, good->height, planes, strides);
+    return rows == height ? 0 : -1;
+}
+
+#include <sys/prctl.h>
+
+/// Names the calling thread (at most 15 bytes), as `/proc/PID/task/*/comm` shows it; `previous` (16 bytes) gets
+/// its name before, when not NULL. The decode thread is named while it runs.
+static inline void vitrine_video_name_thread(const char *name, char *previous) {
+    if (previous) prctl(PR_GET_NAME, (unsigned long)previous, 0, 0, 0);
+    prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}

@@ -1,0 +1,91 @@
+internal import CFFmpeg
+import VitrineCore
+
+/// A video file played in order for a ``FramePump``: each frame scaled once to a card's size as planar YUV 4:2:0,
+/// timed on the card's clock (looped by the video's length, as ``VideoClock`` loops it), the file read again from
+/// its start at its end.
+///
+/// Why `@unchecked Sendable`: the pump's thread alone calls ``nextFrame()``; ``interrupt()``, from any thread, only
+/// sets an atomic flag FFmpeg's reads check.
+public final class VideoFrameSource: FrameSource, @unchecked Sendable {
+    /// The longest one frame may take to read before the reads give up: the decode thread's watchdog.
+    public static let frameDeadline = 2.0
+
+    /// The opened file.
+    public let decoder: VideoDecoder
+    /// The size frames are scaled to: the card's (even sides), from the video's aspect-fill crop for the card.
+    public let size: PixelSize
+    /// The part of the video's picture the card shows, in its pixels.
+    private let crop: (x: Int, y: Int, width: Int, height: Int)
+    private let pitch: Int
+    private let duration: Double
+    /// The card's clock at the start of the current pass through the file.
+    private var passStart: Double
+    private var framesThisPass = 0
+    private var decodedAny = false
+    private var lastTime = 0.0
+    /// Frames before this moment are decoded but not scaled: a reopened video starts where the clock is.
+    private let startTime: Double
+
+    /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed); throws
+    /// why it cannot be played. The card shows the video's aspect-fill crop as a picture's (``AspectFill``: its
+    /// 3:2 crop, then the visible part), scaled to the card's size with even sides.
+    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1) throws(VideoProblem) {
+        decoder = try VideoDecoder(path: path, threads: threads)
+        let video = decoder.info.size
+        let source = AspectFill.sourceRect(imageSize: video, cardAspect: CardStyle.aspectRatio,
+                                           visibleAspect: Double(card.width) / Double(max(1, card.height)))
+        let x = min(max(0, Int(source.x.rounded()) & ~1), video.width - 1), y = min(max(0, Int(source.y.rounded()) & ~1), video.height - 1)
+        crop = (x, y, min(video.width - x, max(1, Int(source.width.rounded()))), min(video.height - y, max(1, Int(source.height.rounded()))))
+        size = PixelSize(width: max(2, (card.width + 1) & ~1), height: max(2, (card.height + 1) & ~1))
+        pitch = size.width
+        let length = decoder.info.duration
+        duration = length.isFinite && length > 0 ? length : 0
+        let start = max(0, since.isFinite ? since : 0)
+        passStart = duration > 0 ? (start / duration).rounded(.down) * duration : 0
+        startTime = start
+    }
+
+    public var isDamaged: Bool { decoder.isDamaged }
+
+    public func interrupt() { vitrine_video_abandon(decoder.video) }
+
+    public func nextFrame() throws(VideoProblem) -> MovingFrame? {
+        while true {
+            vitrine_video_set_deadline(decoder.video, Self.frameDeadline)
+            defer { vitrine_video_set_deadline(decoder.video, 0) }
+            let status = vitrine_video_step(decoder.video, VideoDecoder.maxPacketsPerFrame)
+            if status == 0 {
+                // The frame's moment in this pass: never before the last one (a damaged file's times may jump back)
+                // nor past the video's length.
+                var time = max(0, decoder.shownTime)
+                if duration > 0 { time = min(time, duration) }
+                time = max(passStart + time, lastTime)
+                lastTime = time
+                framesThisPass += 1
+                decodedAny = true
+                if time + 0.5 / max(1, decoder.info.frameRate) < startTime { continue }
+                return try scaled(at: time)
+            }
+            // The end of the file, or a read that failed: the next pass, when the video loops and this one showed
+            // a frame; else the last frame stays.
+            if !decodedAny {
+                throw VideoProblem.unplayable("no frame of this \(decoder.info.codec) video could be decoded")
+            }
+            guard duration > 0, framesThisPass > 0, vitrine_video_rewind(decoder.video) == 0 else { return nil }
+            passStart += duration
+            lastTime = max(lastTime, passStart)
+            framesThisPass = 0
+        }
+    }
+
+    private func scaled(at time: Double) throws(VideoProblem) -> MovingFrame {
+        var bytes = [UInt8](repeating: 0, count: pitch * size.height + (pitch / 2) * (size.height / 2) * 2)
+        let status = bytes.withUnsafeMutableBytes { buffer in
+            vitrine_video_scale_yuv(decoder.video, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height), Int32(size.width), Int32(size.height),
+                                    buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(pitch))
+        }
+        guard status == 0 else { throw VideoProblem.unplayable("its \(decoder.info.codec) frames cannot be scaled") }
+        return MovingFrame(time: time, size: size, pixels: .yuv420(bytes: bytes, pitch: pitch))
+    }
+}
