@@ -20,20 +20,26 @@ final class CardExtras: Sendable, Equatable {
     let detail: CardDetail?
     /// The card's video (`CardConfig+Video.swift`).
     let video: CardVideo?
+    /// The card's `motion` and `focus` (`CardConfig+Motion.swift`).
+    let motion: CardMotionSettings?
 
-    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?) {
+    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?, motion: CardMotionSettings?) {
         self.schedule = schedule
         self.detail = detail
         self.video = video
+        self.motion = motion
     }
 
-    /// The box for `schedule`, `detail` and `video`; nil when the schedule is empty and there is neither.
-    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil) -> CardExtras? {
-        schedule == CardSchedule() && detail == nil && video == nil ? nil : CardExtras(schedule: schedule, detail: detail, video: video)
+    /// The box for `schedule`, `detail`, `video` and `motion`; nil when the schedule is empty and there is none
+    /// of the others.
+    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil, motion: CardMotionSettings? = nil) -> CardExtras? {
+        let motion = motion == CardMotionSettings() ? nil : motion
+        return schedule == CardSchedule() && detail == nil && video == nil && motion == nil
+            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, motion: motion)
     }
 
     static func == (a: CardExtras, b: CardExtras) -> Bool {
-        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video)
+        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video && a.motion == b.motion)
     }
 }
 
@@ -41,7 +47,7 @@ extension CardConfig {
     /// What a tap on the card opens; nil (the default) for a card a tap leaves alone.
     public var detail: CardDetail? {
         get { extras?.detail }
-        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video) }
+        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, motion: motionSettings) }
     }
 }
 

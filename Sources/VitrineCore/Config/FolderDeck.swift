@@ -233,6 +233,7 @@ public enum FolderDeck {
             var card = CardConfig(id: sidecar?.id ?? entry.name, title: title, subtitle: sidecar?.subtitle ?? "", image: path)
             card.schedule = sidecar?.schedule ?? CardSchedule()
             card.detail = sidecar?.detail
+            card.motionSettings = sidecar?.motion ?? CardMotionSettings()
             cards.append(card)
         }
         return (cards, problems)

@@ -45,6 +45,8 @@ enum KioskSchema {
         var durationPath: ConfigPath? = nil
         /// `detail` (see `CardConfig+Detail.swift`).
         var detail: CardDetail? = nil
+        /// `motion` and `focus` (see `CardConfig+Motion.swift`).
+        var motion = CardMotionSettings()
 
         /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
@@ -53,6 +55,7 @@ enum KioskSchema {
             card.schedule = schedule
             card.video = cardVideo(images: images, in: document)
             card.detail = detail
+            card.motionSettings = motion
             return card
         }
     }
@@ -190,7 +193,8 @@ enum KioskSchema {
             card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail)])
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail)]
+      + cardMotionFields.map { $0.lifted(into: \CardDraft.motion) })
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([
