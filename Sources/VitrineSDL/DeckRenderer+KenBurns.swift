@@ -7,9 +7,11 @@ import VitrineCore
 /// drawn into a texture of its own at each new framing: its picture alone (the card with no texts, composed at
 /// ``KenBurns/endZoom`` times the card's size, so the closest framing is never blown up), placed so the frame's part
 /// of it fills the card, then the card's gradient and its title and subtitle (made once into textures) over it.
-/// With a preparer the picture is composed on its queue with the card's neighbours; until it is there the card
-/// stays at its landing framing. Headless (no preparer), it is composed when first needed: the same pixels for the
-/// same moment, whatever was drawn before.
+/// With a preparer the picture is composed on its queue once the card is off its landing framing (it landed), and
+/// until it is there the card stays at that framing (the motion starts slowly: a few tenths of a second later it
+/// has moved about a pixel). Only moving cards keep their parts, so a Ken Burns deck costs the picture and one
+/// drawn texture more than a still deck, not three of each. Headless (no preparer), the picture is composed when
+/// first needed: the same pixels for the same moment, whatever was drawn before.
 final class KenBurnsCards {
     /// What a moving card is drawn from.
     struct Parts {
@@ -53,10 +55,11 @@ extension DeckRenderer {
         return picture
     }
 
-    /// Takes the Ken Burns pictures among `keep` that `preparer` has ready; returns those still to compose.
+    /// Takes the pictures of the moving Ken Burns cards among `keep` that `preparer` has ready; returns those still
+    /// to compose.
     func kenBurnsPictures(_ keep: [Int], pageCount: Int, from preparer: CardPreparer) -> [CardComposer] {
         var wanted: [CardComposer] = []
-        for index in keep where kenBurns.views[index] != nil && !kenBurns.failed.contains(index) {
+        for index in keep where kenBurns.isMoving(index) && !kenBurns.failed.contains(index) {
             let composer = composer(index, pageCount: pageCount)
             guard kenBurns.parts[index]?.composer != composer else { continue }
             let picture = pictureComposer(composer)
@@ -102,9 +105,10 @@ extension DeckRenderer {
     }
 
     /// Draws every Ken Burns card of `list` that is off its landing framing at the frame's framing; returns their
-    /// textures by index, drawn in place of their composed ones. Parts of cards no longer kept are let go.
+    /// textures by index, drawn in place of their composed ones. Parts of cards no longer kept or back at their
+    /// landing framing are let go.
     func drawKenBurns(_ list: DisplayList, pageCount: Int, keep: Set<Int>, errors: inout [SDLError]) -> [Int: Texture] {
-        kenBurns.forget { !keep.contains($0) }
+        kenBurns.forget { !keep.contains($0) || !kenBurns.isMoving($0) }
         var moving: [Int: Texture] = [:]
         for index in Set(list.commands.compactMap(\.cardIndex)) where kenBurns.isMoving(index) {
             guard let view = kenBurns.views[index], let texture = drawMoving(index, view: view, pageCount: pageCount, errors: &errors) else { continue }
