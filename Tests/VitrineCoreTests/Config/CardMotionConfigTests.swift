@@ -72,5 +72,8 @@ import Testing
         #expect(cards.count == 2 && cards[1].motionSettings == CardMotionSettings())
         #expect(problems.count == 1 && problems[0].contains("b.json") && problems[0].contains("focus") && problems[0].contains("found [2, 0]"),
                 "\(problems)")
+        let unknown = FolderDeckTests.deck([FolderDeckTests.image("c.jpg"), FolderDeckTests.sidecar("c.json", #"{"zzzzzzzz": 1}"#)]).problems
+        #expect(unknown.count == 1 && unknown[0].hasSuffix(#"known keys are "title", "subtitle", "id", "duration", "from", "until", "#
+                                                        + #""hours", "detail", "motion" and "focus""#), "\(unknown)")
     }
 }
