@@ -24,7 +24,7 @@ LIBRARIES = [
         SDL_GetWindowPixelFormat SDL_GetWindowSize SDL_GetWindowSurface SDL_GetWindowWMInfo SDL_HasColorKey SDL_Init
         SDL_InitSubSystem SDL_IsScreenSaverEnabled SDL_LockSurface SDL_LockTexture SDL_MapRGB SDL_PollEvent SDL_PumpEvents
         SDL_PushEvent SDL_Quit SDL_QuitSubSystem SDL_RWFromConstMem SDL_RWFromFP SDL_RWclose SDL_RaiseWindow
-        SDL_RegisterEvents SDL_RenderClear SDL_RenderCopy SDL_RenderCopyEx SDL_RenderFillRect SDL_RenderFlush
+        SDL_RegisterEvents SDL_RenderClear SDL_RenderCopy SDL_RenderCopyEx SDL_RenderCopyF SDL_RenderFillRect SDL_RenderFlush
         SDL_RenderGetWindow SDL_RenderPresent SDL_RenderReadPixels SDL_RenderSetClipRect SDL_SetHint SDL_SetRenderDrawBlendMode
         SDL_SetRenderDrawColor SDL_SetRenderTarget SDL_SetSurfaceBlendMode SDL_SetTextureAlphaMod
         SDL_SetTextureBlendMode SDL_SetTextureColorMod SDL_UpdateYUVTexture SDL_SetWindowBordered SDL_SetWindowFullscreen

@@ -19,8 +19,8 @@ struct RenderCommand {
                           card moved 0.4 of a page; fade: card N+1 blended 40 % over card N; none: card N
                           until 1, then card N+1. The dots mark card N throughout.
           --time T        card N has been on screen T seconds since it landed: a video card shows the
-                          frame of that moment, looped by its length (default: not landed, so its poster
-                          or first frame)
+                          frame of that moment, looped by its length, a Ken Burns card its framing
+                          then (default: not landed, so its poster or first frame, its usual framing)
           --size WxH      the frame's size in pixels (default: the config's window size)
           --at TIME       the local time an overlay's clock and date show, YYYY-MM-DDTHH:MM (default: now)
           --wall CxR      draw one screen of a video wall C screens wide and R high, each of --size: the

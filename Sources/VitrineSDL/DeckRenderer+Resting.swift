@@ -104,6 +104,7 @@ extension DeckRenderer {
     public func restCard(quietFor: Double = .infinity) -> Bool {
         guard quietFor >= RestingCard.minimumQuiet, renderer.isSoftware, renderer.outputHoldsFullColour, rotation == .none,
               resting == nil, !restingFailed, let rest = lastRestFrame, let texture = composed[rest.index],
+              kenBurns.views[rest.index] == nil,  // A Ken Burns card keeps its texture: it is drawn at its landing framing.
               texture.size == PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         else { return false }
         var patch: (rect: PixelRect, texture: Texture)?
@@ -148,7 +149,7 @@ extension DeckRenderer {
     /// ``restCard(quietFor:)`` takes it. Returns what could not be drawn, or nil when `list` is another frame, or
     /// draws where the patch does not reach (then the card is read back from the frame as usual).
     func drawOverRestingCard(_ list: DisplayList) -> [SDLError]? {
-        guard let card = resting, rotation == .none, card.destination == stage.cardRect,
+        guard let card = resting, rotation == .none, card.destination == stage.cardRect, !kenBurns.isMoving(card.index),
               let rest = RestFrame(list, cardRect: stage.cardRect), rest.index == card.index else {
             if var card = resting, card.bare { card.bare = false; resting = card }  // Read back as drawn over.
             return nil

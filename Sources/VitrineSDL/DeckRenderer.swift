@@ -64,6 +64,8 @@ public final class DeckRenderer {
     var playback: VideoPlayback?
     /// What the videos played so far came to (`run --stats`).
     public internal(set) var videoStatistics = VideoStatistics()
+    /// Ken Burns cards: their framing in the frame and what they are drawn from (DeckRenderer+KenBurns.swift).
+    let kenBurns = KenBurnsCards()
     /// Cards composed for the previous deck, by their index in this one, drawn while the preparer composes them
     /// again (a deck of another size shapes their titles anew, an edit changes them): a card on screen keeps its
     /// picture when a schedule or a reload changes the number of cards or its texts.
@@ -101,6 +103,7 @@ public final class DeckRenderer {
             composed.removeAll()
             stale.removeAll()
             forgetPreviews()
+            kenBurns.forget()
         }
         if newStage != stage {
             resting = nil  // The window's frame was made anew, or the card is elsewhere in it.
@@ -111,6 +114,7 @@ public final class DeckRenderer {
 
     /// Drops every composed card, as when the renderer lost its target textures.
     public func invalidate() {
+        kenBurns.forget()
         composed.removeAll()
         stale.removeAll()
         forgetPreviews()
@@ -152,6 +156,7 @@ public final class DeckRenderer {
         // A video replaced while it plays is opened again, where its clock is.
         if let playback, imagePaths.contains(PathKey(playback.playing.path)) { stopVideo() }
         if let card = resting, imagePaths.contains(PathKey(cards[card.index].image)) { resting = nil }
+        kenBurns.forget { imagePaths.contains(PathKey(cards[$0].image)) }
         composed = composed.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         stale = stale.filter { !imagePaths.contains(PathKey(cards[$0.key].image)) }
         forgetPreviews { imagePaths.contains(PathKey(cards[$0].image)) }
@@ -161,6 +166,7 @@ public final class DeckRenderer {
     /// Drops card `index`'s composed texture, if it has one.
     public func invalidate(card index: Int) {
         if resting?.index == index { resting = nil }
+        kenBurns.forget { $0 == index }
         composed[index] = nil
         stale[index] = nil
         forgetPreviews { $0 == index }
@@ -216,6 +222,7 @@ public final class DeckRenderer {
         }
         rotation = frame.rotation
         detailPanel = frame.detail
+        kenBurns.views = frame.kenBurns
         return drawFrame(frame.pager, progress: frame.progress, decor: frame.decor)
     }
 
@@ -234,6 +241,7 @@ public final class DeckRenderer {
                 if takePreview(index, composer: composer, from: preparer) { previewsWanted.append(composer) }
             }
         }
+        compositions += kenBurnsPictures(keep, pageCount: pageCount, from: preparer)
         preparer.want(compositions: compositions, previews: previewsWanted)
     }
 
@@ -280,7 +288,10 @@ public final class DeckRenderer {
             list.commands.removeAll { $0.cardIndex.map(missing.contains) ?? false }
             if list.commands.first != .clear(background) { list.commands.insert(.clear(background), at: 0) }
         }
-        var resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale, previews] in composed[$0] ?? stale[$0] ?? previews[$0] })
+        let moving = drawKenBurns(list, pageCount: pager.pageCount, keep: keep, errors: &errors)
+        var resources = DrawResources(fonts: fonts, discs: discs, card: { [composed, stale, previews] in
+            moving[$0] ?? composed[$0] ?? stale[$0] ?? previews[$0]
+        })
         if renderer.isSoftware {
             let copies = fadeCopies.update(for: list, renderer: renderer, card: resources.card)
             resources.fadingCard = { copies[$0] }

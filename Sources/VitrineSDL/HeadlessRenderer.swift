@@ -40,6 +40,8 @@ public final class HeadlessRenderer {
         if let time, config.cards.indices.contains(page) { headless.deck.videoTimes[page] = time }
         let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
                                           transition: config.pagingTransition, fraction: offset)
+        // Card `page` landed `time` seconds ago (its Ken Burns framing then); its neighbour is brought in.
+        headless.deck.kenBurns.views = KenBurns.views(config: config, pager: pager, cardOfPage: { $0 }, time: { $0 == page ? time : nil })
         return headless.render(pager, decor: decor)
     }
 

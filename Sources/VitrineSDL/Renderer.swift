@@ -165,6 +165,13 @@ public final class Renderer {
         guard result == 0 else { throw SDLError.current("SDL_RenderCopy(\(what))") }
     }
 
+    /// Draws all of `texture` into `destination`, whose edges may fall between pixels (a GPU renderer samples
+    /// there; the software renderer takes whole pixels): a Ken Burns picture's framing.
+    public func draw(_ texture: Texture, in destination: Rect, what: String) throws(SDLError) {
+        var dst = SDL_FRect(x: Float(destination.x), y: Float(destination.y), w: Float(destination.width), h: Float(destination.height))
+        guard SDL_RenderCopyF(pointer, texture.pointer, nil, &dst) == 0 else { throw SDLError.current("SDL_RenderCopyF(\(what))") }
+    }
+
     /// Draws all of `texture` into `destination` turned clockwise by `degrees` about the rectangle's center.
     public func draw(_ texture: Texture, in destination: PixelRect, turnedBy degrees: Double, what: String) throws(SDLError) {
         var dst = SDL_Rect(destination)

@@ -22,24 +22,30 @@ final class CardExtras: Sendable, Equatable {
     let video: CardVideo?
     /// The card's own `direction` (`CardConfig+Direction.swift`).
     let direction: ParagraphDirection
+    /// The card's `motion` and `focus` (`CardConfig+Motion.swift`).
+    let motion: CardMotionSettings?
 
-    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?, direction: ParagraphDirection) {
+    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?, direction: ParagraphDirection,
+                 motion: CardMotionSettings?) {
         self.schedule = schedule
         self.detail = detail
         self.video = video
         self.direction = direction
+        self.motion = motion
     }
 
-    /// The box for `schedule`, `detail`, `video` and `direction`; nil when the schedule is empty, there is neither
-    /// detail nor video and the direction is `auto`.
+    /// The box for `schedule`, `detail`, `video`, `direction` and `motion`; nil when the schedule is empty, there
+    /// is neither detail, video nor motion and the direction is `auto`.
     static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil,
-                     direction: ParagraphDirection = .auto) -> CardExtras? {
-        schedule == CardSchedule() && detail == nil && video == nil && direction == .auto
-            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, direction: direction)
+                     direction: ParagraphDirection = .auto, motion: CardMotionSettings? = nil) -> CardExtras? {
+        let motion = motion == CardMotionSettings() ? nil : motion
+        return schedule == CardSchedule() && detail == nil && video == nil && direction == .auto && motion == nil
+            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, direction: direction, motion: motion)
     }
 
     static func == (a: CardExtras, b: CardExtras) -> Bool {
-        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video && a.direction == b.direction)
+        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video && a.direction == b.direction
+                    && a.motion == b.motion)
     }
 }
 
@@ -47,7 +53,7 @@ extension CardConfig {
     /// What a tap on the card opens; nil (the default) for a card a tap leaves alone.
     public var detail: CardDetail? {
         get { extras?.detail }
-        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, direction: direction) }
+        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, direction: direction, motion: motionSettings) }
     }
 }
 

@@ -7,6 +7,8 @@ struct SidecarText: Sendable, Equatable {
     var schedule = CardSchedule()
     /// `detail`, as a config's card has it.
     var detail: CardDetail? = nil
+    /// `motion` and `focus`, as a config's card has them.
+    var motion = CardMotionSettings()
 }
 
 extension FolderDeck {
@@ -22,7 +24,8 @@ extension FolderDeck {
         .init("id", expected: "a non-empty string") { text, value, path, validator in
             text.id = validator.string(value, at: path, nonEmpty: true)
         },
-    ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) } + [KioskSchema.detailField.lifted(into: \SidecarText.detail)])
+    ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) } + [KioskSchema.detailField.lifted(into: \SidecarText.detail)]
+      + KioskSchema.cardMotionFields.map { $0.lifted(into: \SidecarText.motion) })
 
     /// The sidecar `file` with `contents` (as the loader read them, from a file of `size` bytes when known): its
     /// texts, or nil when it cannot be used, and a line for each problem. A sidecar with any error is not used at

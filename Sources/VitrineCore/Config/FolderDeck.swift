@@ -244,6 +244,7 @@ public enum FolderDeck {
             if isVideo { card.video = CardVideo(path: path) }  // Its first frame is its poster.
             card.schedule = sidecar?.schedule ?? CardSchedule()
             card.detail = sidecar?.detail
+            card.motionSettings = sidecar?.motion ?? CardMotionSettings()
             cards.append(card)
         }
         return (cards, problems)

@@ -49,6 +49,8 @@ enum KioskSchema {
         var detail: CardDetail? = nil
         /// The card's own `direction` (see `CardConfig+Direction.swift`).
         var direction = ParagraphDirection.auto
+        /// `motion` and `focus` (see `CardConfig+Motion.swift`).
+        var motion = CardMotionSettings()
 
         /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
@@ -58,6 +60,7 @@ enum KioskSchema {
             card.video = cardVideo(images: images, in: document)
             card.detail = detail
             card.direction = direction
+            card.motionSettings = motion
             return card
         }
     }
@@ -196,7 +199,8 @@ enum KioskSchema {
             card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail), cardDirectionField])
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail), cardDirectionField]
+      + cardMotionFields.map { $0.lifted(into: \CardDraft.motion) })
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

@@ -5,6 +5,9 @@ public struct AccessibilitySettings: Sendable, Equatable {
     /// `direction`: which way the deck reads (`rtl`, `ltr`, or `auto`, the default: see
     /// ``KioskConfig/deckDirection``); a right-to-left deck mirrors its layout and paging.
     public var direction: ParagraphDirection = .auto
+    /// `"motion": "kenburns"`: full motion, and every picture card's picture zooms and pans (``KenBurns``) unless
+    /// the card says `"motion": "still"`.
+    public var kenBurns = false
 
     /// The defaults: full motion.
     public init() {}
@@ -24,8 +27,10 @@ extension KioskConfig {
 extension KioskSchema {
     /// The top-level accessibility keys, a part of the root table.
     static let accessFields: [ObjectSchema<RootDraft>.Field] = [
-        .init("motion", expected: "\"full\" or \"reduced\"") { draft, value, path, validator in
-            if let motion: Motion = validator.choice(value, at: path) { draft.accessibility.motion = motion }
+        .init("motion", expected: "\"full\", \"reduced\" or \"kenburns\"") { draft, value, path, validator in
+            guard let motion: DeckMotion = validator.choice(value, at: path) else { return }
+            draft.accessibility.motion = motion == .reduced ? .reduced : .full
+            draft.accessibility.kenBurns = motion == .kenburns
         },
         .init("direction", expected: "\"auto\", \"ltr\" or \"rtl\"") { draft, value, path, validator in
             if let direction: ParagraphDirection = validator.choice(value, at: path) { draft.accessibility.direction = direction }

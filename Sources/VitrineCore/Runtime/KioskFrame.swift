@@ -32,6 +32,9 @@ public struct KioskFrame: Sendable, Equatable {
     /// How the cards look (`style`): a reload that changes it makes every later frame differ, and the renderer
     /// composes its cards anew (with the new title font).
     public var look = CardLook()
+    /// The framing of each Ken Burns card the frame shows, by page: the part of its picture shown, in unit
+    /// coordinates (``KenBurns``); a card not listed does not move by itself.
+    public var kenBurns: [Int: Rect] = [:]
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

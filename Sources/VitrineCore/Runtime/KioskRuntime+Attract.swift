@@ -14,6 +14,7 @@ extension KioskRuntime {
     /// the card that comes always shows for its whole interval. Runs at the end of every input and wake.
     mutating func followCardOnScreen() {
         followLanding()
+        followKenBurns()
         let card = headingCard
         guard card != attract.card else { return }
         attract.card = card

@@ -14,6 +14,7 @@ extension KioskRuntime {
             let stepTime = frame.stepTime(i)
             let events = session.step(to: stepTime), t = clock.realTime(atSimulated: stepTime)
             noteLanding(events, at: t)
+            resumeKenBurns(at: t)
             effects += log(events, t: t)
             i += 1
         }
@@ -35,7 +36,8 @@ extension KioskRuntime {
     }
 
     /// The earliest timer but the idle chores: heartbeat, the wait for a new deck's pictures, sleep, attract mode,
-    /// the progress bar, the schedule, the overlay's next minute. Until then an idle kiosk is quiet (the renderer rests its card by it).
+    /// the progress bar, the schedule, the overlay's next minute, a moving Ken Burns card's next frame. Until then an
+    /// idle kiosk is quiet (the renderer rests its card by it).
     public var timerDeadline: Double? {
         var deadlines: [Double] = []
         if let beat = watchdog.nextBeat { deadlines.append(beat) }
@@ -50,6 +52,7 @@ extension KioskRuntime {
         }
         if let check = schedule.nextCheck { deadlines.append(check) }
         if let minute = overlayDeadline { deadlines.append(minute) }
+        if let motion = kenBurnsDeadline { deadlines.append(motion) }
         return deadlines.min()
     }
 
@@ -98,6 +101,7 @@ extension KioskRuntime {
         frame.detail = detailFrame
         frame.decor = decor
         frame.look = config.look(direction: session.stage.direction)
+        frame.kenBurns = kenBurnsViews(frame.pager)
         return frame
     }
 

@@ -54,6 +54,8 @@ public struct KioskRuntime: Sendable {
     var attract = AttractState()
     /// The card that landed last and when: video cards' clocks (`KioskRuntime+Video.swift`).
     var landing = LandingState()
+    /// The landed card's Ken Burns clock, paused while the pager moves (`KioskRuntime+KenBurns.swift`).
+    var kenBurnsClock = KenBurnsClock()
     let lockdown: Lockdown
     var clock: FixedTimestepClock
     /// The window's drawable in physical pixels, and pixels per point.

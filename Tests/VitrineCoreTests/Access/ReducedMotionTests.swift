@@ -98,7 +98,7 @@ import Testing
         do {
             _ = try KioskConfig.decode(Array(#"{"motion":"slow","cards":[]}"#.utf8), file: "k.json")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [#"k.json: motion: expected "full" or "reduced", found "slow""#])
+            #expect(error.diagnostics.map(\.description) == [#"k.json: motion: expected "full", "reduced" or "kenburns", found "slow""#])
         }
     }
 }
