@@ -20,7 +20,7 @@ public final class HeadlessRenderer {
                             stage: stage, report: report)
         deck.rotation = rotation
         deck.exifOrientation = config.display.exifOrientation
-        deck.look = config.style.look
+        deck.look = config.look
     }
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the

@@ -46,7 +46,7 @@ extension KioskApp {
         var composer = CardComposer(card: config.cards[0], index: 0, pageCount: config.cards.count, size: size, pointScale: 1)
         composer.exifOrientation = config.display.exifOrientation
         composer.readability = config.display.readability
-        composer.look = config.style.look
+        composer.look = config.look
         composer.background = config.display.background
         return composer
     }

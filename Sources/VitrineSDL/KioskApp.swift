@@ -94,7 +94,7 @@ public final class KioskApp {
                                 background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation
         deck.exifOrientation = display.exifOrientation
-        deck.look = options.config.style.look
+        deck.look = options.config.look
         if let firstCard {
             deck.adopt(firstCard, pageCount: options.config.cards.count)
             StartupTimeline.mark("first card taken")

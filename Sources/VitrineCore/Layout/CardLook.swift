@@ -9,6 +9,8 @@ public struct CardLook: Sendable, Hashable {
     /// The title's font as configured (`style.titleFont`); the font library draws with it, and a card drawn with
     /// another is another card (the card cache's key).
     public var titleFont: TitleFont?
+    /// Whether the page control has the pause button (attract mode is on), so the texts keep clear of it too.
+    public var pauseButton = false
 
     /// A look; the defaults are the card as it always was.
     public init(textColor: Color = CardStyle.textColor, textPosition: TextPosition = .bottomLeading, dots: Bool = true,
@@ -18,6 +20,6 @@ public struct CardLook: Sendable, Hashable {
 
     /// Words for the card cache's key.
     public var cacheShape: String {
-        "\(textColor.red),\(textColor.green),\(textColor.blue) \(textPosition.rawValue) \(dots) \(titleFont.map { "\($0)" } ?? "-")"
+        "\(textColor.red),\(textColor.green),\(textColor.blue) \(textPosition.rawValue) \(dots) \(titleFont.map { "\($0)" } ?? "-")" + (pauseButton ? " pause" : "")
     }
 }

@@ -46,8 +46,10 @@ public struct StageLayout: Equatable, Sendable {
         cardRect == PixelRect(x: 0, y: 0, width: windowPixels.width, height: windowPixels.height)
     }
 
-    /// The page control for a deck of `pageCount` cards showing `currentPage`.
-    public func pageControl(pageCount: Int, currentPage: Int) -> PageControlLayout {
-        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale, readability: readability)
+    /// The page control for a deck of `pageCount` cards showing `currentPage`, with the pause button when
+    /// `pauseButton` and the dots unless `dotsShown` is false (see ``PageControlLayout``).
+    public func pageControl(pageCount: Int, currentPage: Int, pauseButton: Bool = false, dotsShown: Bool = true) -> PageControlLayout {
+        PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale, readability: readability,
+                          pauseButton: pauseButton, dotsShown: dotsShown)
     }
 }

@@ -123,6 +123,7 @@ extension KioskRuntime {
         session.pager.motion = new.motion
         session.pager.transitionDuration = new.style.transition
         session.dotsShown = new.style.dots
+        session.pauseButtonShown = new.autoplay != nil
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
         let sameCard = old.cards.indices.contains(settledOldPage) && new.cards.indices.contains(newPage)

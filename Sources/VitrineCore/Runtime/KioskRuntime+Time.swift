@@ -97,7 +97,7 @@ extension KioskRuntime {
                                shownCards: frameCards, exifOrientation: config.display.exifOrientation)
         frame.detail = detailFrame
         frame.decor = decor
-        frame.look = config.style.look
+        frame.look = config.look
         return frame
     }
 

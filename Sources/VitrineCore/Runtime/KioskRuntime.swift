@@ -98,6 +98,7 @@ public struct KioskRuntime: Sendable {
         session.pager.motion = config.motion
         session.pager.transitionDuration = config.style.transition
         session.dotsShown = config.style.dots
+        session.pauseButtonShown = config.autoplay != nil
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
@@ -186,13 +187,16 @@ public struct KioskRuntime: Sendable {
     /// Gives the pager a paging input at the current simulated time; a person's input also pauses attract mode.
     mutating func page(_ input: KioskInput) -> [KioskEffect] {
         let input = calibrated(input)  // A finger, where the panel says it is (display.touchMatrix).
-        let person = KioskSession.isUserInput(input)
+        // A press on the pause button is the visitor's control, as Space is: it does not count as paging input.
+        let person = KioskSession.isUserInput(input) && !session.isPauseButtonPress(input)
         if person {
             autoplay?.noteInput(at: now)
             detailBeforePaging(input)
         }
         let events = session.handle(input, at: clock.simulatedTime(at: now))
-        return log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
+        var effects = log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
+        for _ in 0..<session.takePauseTaps() { effects += togglePauseByVisitor() }
+        return effects
     }
 
     /// Stops the kiosk for `reason` (the first reason stands).
