@@ -20,20 +20,25 @@ final class CardExtras: Sendable, Equatable {
     let detail: CardDetail?
     /// The card's video (`CardConfig+Video.swift`).
     let video: CardVideo?
+    /// The card's language for speech (`lang`, `KioskSchema+Speech.swift`).
+    let lang: String?
 
-    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?) {
+    private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?, lang: String?) {
         self.schedule = schedule
         self.detail = detail
         self.video = video
+        self.lang = lang
     }
 
-    /// The box for `schedule`, `detail` and `video`; nil when the schedule is empty and there is neither.
-    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil) -> CardExtras? {
-        schedule == CardSchedule() && detail == nil && video == nil ? nil : CardExtras(schedule: schedule, detail: detail, video: video)
+    /// The box for `schedule`, `detail`, `video` and `lang`; nil when the schedule is empty and there is none of
+    /// the others.
+    static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil, lang: String? = nil) -> CardExtras? {
+        schedule == CardSchedule() && detail == nil && video == nil && lang == nil
+            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, lang: lang)
     }
 
     static func == (a: CardExtras, b: CardExtras) -> Bool {
-        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video)
+        a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video && a.lang == b.lang)
     }
 }
 
@@ -41,7 +46,13 @@ extension CardConfig {
     /// What a tap on the card opens; nil (the default) for a card a tap leaves alone.
     public var detail: CardDetail? {
         get { extras?.detail }
-        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video) }
+        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, lang: lang) }
+    }
+
+    /// The card's language for speech (`lang`); nil: the deck's.
+    public var lang: String? {
+        get { extras?.lang }
+        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: video, lang: newValue) }
     }
 }
 

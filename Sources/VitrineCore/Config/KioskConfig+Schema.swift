@@ -45,6 +45,8 @@ enum KioskSchema {
         var durationPath: ConfigPath? = nil
         /// `detail` (see `CardConfig+Detail.swift`).
         var detail: CardDetail? = nil
+        /// `lang`, the card's language for speech (see `KioskSchema+Speech.swift`).
+        var lang: String? = nil
 
         /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
@@ -53,6 +55,7 @@ enum KioskSchema {
             card.schedule = schedule
             card.video = cardVideo(images: images, in: document)
             card.detail = detail
+            card.lang = lang
             return card
         }
     }
@@ -101,7 +104,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + readabilityRootFields + frameFields + [mqttField] + accessFields)
+    ] + readabilityRootFields + frameFields + [mqttField] + accessFields + speechFields)
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
@@ -190,7 +193,7 @@ enum KioskSchema {
             card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail)])
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail), languageField.lifted(into: \CardDraft.lang)])
 
     /// The `display` object.
     static let display = ObjectSchema<DisplayConfig>([

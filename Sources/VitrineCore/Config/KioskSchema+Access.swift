@@ -2,6 +2,10 @@
 public struct AccessibilitySettings: Sendable, Equatable {
     /// `motion`: whether cards slide (`full`, the default) or change in place (`reduced`).
     public var motion: Motion = .full
+    /// `accessibility`: the kiosk may speak its cards (see ``SpeechConfig``); nil (the default): it never speaks.
+    public var speech: SpeechConfig? = nil
+    /// `lang`: the deck's language for speech; nil: ``SpeechConfig/defaultLanguage`` unless a card names its own.
+    public var lang: String? = nil
 
     /// The defaults: full motion.
     public init() {}

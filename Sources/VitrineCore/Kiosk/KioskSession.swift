@@ -22,6 +22,11 @@ public struct KioskSession: Sendable {
     public var pauseButtonShown = false
     /// Taps on the pause button not yet taken by the runtime (``takePauseTaps()``).
     private var pauseTaps = 0
+    /// Whether a press held ``RuntimeTuning/speechLongPress`` on the dots is the speech toggle rather than a tap
+    /// (the config allows speech).
+    public var longPressShown = false
+    /// Long presses on the dots not yet taken by the runtime (``takeLongPresses()``).
+    private var longPresses = 0
 
     /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
     public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
@@ -97,7 +102,11 @@ public struct KioskSession: Sendable {
         for event in pager.handle(pagerInput, at: time, pageWidth: width) {
             if case .tap = event {
                 // A tap on the dots is theirs; one on the card is reported if it was short (not a long press).
-                if controlPress.isPending {
+                if controlPress.isPending, longPressShown, time - pressStart >= RuntimeTuning.speechLongPress,
+                   !controlPress.isOnPauseButton(pointer: nil) {
+                    _ = controlPress.tapped()
+                    longPresses += 1
+                } else if controlPress.isPending {
                     switch controlPress.tapped() {
                     case .previous?: events += pager.handle(.previous, at: time, pageWidth: width)
                     case .next?: events += pager.handle(.next, at: time, pageWidth: width)
@@ -136,6 +145,12 @@ public struct KioskSession: Sendable {
     public mutating func takePauseTaps() -> Int {
         defer { pauseTaps = 0 }
         return pauseTaps
+    }
+
+    /// How many long presses the dots took since the last call; the runtime turns speech on or off for each.
+    public mutating func takeLongPresses() -> Int {
+        defer { longPresses = 0 }
+        return longPresses
     }
 
     /// Whether the pixel `point` lies in `rect`.

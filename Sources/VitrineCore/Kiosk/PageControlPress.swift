@@ -30,9 +30,9 @@ struct PageControlPress: Sendable {
     /// Whether the gesture's press went down on the control (its tap is the control's).
     var isPending: Bool { pending != nil }
 
-    /// Whether pointer `id`'s press went down on the pause button.
-    func isOnPauseButton(pointer id: Int) -> Bool {
-        pending?.pointer == id && pending?.target == .pauseButton
+    /// Whether pointer `id`'s press (nil: the pending press, whichever pointer) went down on the pause button.
+    func isOnPauseButton(pointer id: Int?) -> Bool {
+        pending.map { id == nil || $0.pointer == id } == true && pending?.target == .pauseButton
     }
 
     /// What the gesture's tap stands for: what the control showed under the press, or nil off the control (and on

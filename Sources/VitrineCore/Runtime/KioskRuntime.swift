@@ -74,6 +74,8 @@ public struct KioskRuntime: Sendable {
     var reload = ReloadState()
     /// The open detail panel, if any (see `KioskRuntime+Detail.swift`).
     var detail: DetailPanel?
+    /// Whether the kiosk speaks its cards (see `KioskRuntime+Speech.swift`).
+    var speech = SpeechState()
     /// Measures the detail panel's text as the driver will draw it (its fonts); nil: an estimate (tests).
     public var textMeasurer: (any TextMeasuring & Sendable)?
     /// When the kiosk started and when a frame was last presented, for `status`.
@@ -99,6 +101,8 @@ public struct KioskRuntime: Sendable {
         session.pager.transitionDuration = config.style.transition
         session.dotsShown = config.style.dots
         session.pauseButtonShown = config.autoplay != nil
+        session.longPressShown = config.accessibility.speech != nil
+        speech.on = config.accessibility.speech?.startsOn ?? false
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
@@ -130,9 +134,17 @@ public struct KioskRuntime: Sendable {
     /// Gives the runtime one input at time `now`; returns what to do.
     ///
     /// Time first moves to `now` (fixed steps and timers due by then run first), so the input lands after them.
+    /// Every card that lands on the way is spoken when speech is on (``voiced(_:)``).
     public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
-        var effects = advance(to: now)
+        let effects = advance(to: now)
         guard exit == nil else { return effects }
+        let responded = respond(to: input)  // First: voicing reads the state it leaves.
+        return effects + voiced(responded)
+    }
+
+    /// What `input` does, once time has moved to its moment.
+    private mutating func respond(to input: RuntimeInput) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
         noteForIdleChores(input)
         if sleepConsumes(input, effects: &effects) { return effects }
         switch input {
@@ -148,6 +160,8 @@ public struct KioskRuntime: Sendable {
                 effects += page(.key(key))
             } else if KioskRuntime.isPauseKey(name) {
                 effects += togglePauseByVisitor()
+            } else if KioskRuntime.isSpeechKey(name), modifiers.isEmpty {
+                effects += setSpeech(nil, reason: "key")
             }
         case .closeRequest:
             if lockdown.closeRequestQuits { effects += quit(.userQuit) }
@@ -196,6 +210,7 @@ public struct KioskRuntime: Sendable {
         let events = session.handle(input, at: clock.simulatedTime(at: now))
         var effects = log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
         for _ in 0..<session.takePauseTaps() { effects += togglePauseByVisitor() }
+        for _ in 0..<session.takeLongPresses() { effects += setSpeech(nil, reason: "press") }
         return effects
     }
 
