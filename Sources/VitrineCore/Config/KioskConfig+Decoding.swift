@@ -21,6 +21,10 @@ extension KioskConfig {
                             "card \(home) does not exist: the deck has \(count) cards, numbered 0 to \(count - 1)",
                             insertingAt: draft.autoplayErrorIndex)
         }
+        if draft.sync != nil, draft.mqtt == nil {
+            validator.error(ConfigPath.root.appending(key: "sync"),
+                            "a group needs \"mqtt\": its commands travel through the broker")
+        }
         guard validator.errors.isEmpty, let cards = draft.cards else {
             throw ConfigError(kind: .invalid, diagnostics: validator.errors, warnings: validator.warnings)
         }
@@ -30,6 +34,7 @@ extension KioskConfig {
         config.controlSocket = draft.controlSocket
         config.folder = draft.folder
         config.mqtt = draft.mqtt
+        config.sync = draft.sync
         config.transition = draft.transition
         config.accessibility = draft.accessibility
         config.style = draft.style

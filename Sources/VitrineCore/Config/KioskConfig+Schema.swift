@@ -22,6 +22,8 @@ enum KioskSchema {
         var folder: FolderSource? = nil
         /// The broker of a fleet (`mqtt`, see `KioskSchema+MQTT.swift`); nil for none.
         var mqtt: MQTTConfig? = nil
+        /// The group and wall tile (`sync`, see `KioskSchema+Sync.swift`); nil for none.
+        var sync: SyncConfig? = nil
         /// Where in the error list an `autoplay.home` error belongs: it can only be checked once the cards are known.
         var autoplayErrorIndex = 0
         /// `style` and `overlay` (KioskSchema+Style.swift).
@@ -104,7 +106,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + readabilityRootFields + frameFields + [mqttField] + accessFields + speechFields)
+    ] + readabilityRootFields + frameFields + [mqttField, syncField] + accessFields + speechFields)
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.

@@ -20,6 +20,8 @@ public struct KioskConfig: Sendable, Equatable {
     public var overlay: OverlayConfig? = nil
     /// The fleet's broker (`mqtt`); nil (the default) for no MQTT client.
     public var mqtt: MQTTConfig? = nil
+    /// The group of screens this kiosk moves with (`sync`); nil (the default) for a kiosk that moves alone.
+    public var sync: SyncConfig? = nil
     /// For a folder deck, the folder its cards come from (the loader lists it into ``cards``); nil otherwise.
     public var folder: FolderSource? = nil
     /// The path the config came from, as it was given; relative image paths were resolved against its folder.

@@ -108,6 +108,10 @@ extension KioskRuntime {
             effects.append(.report("\(new.file): mqtt takes effect at the next start"))
             new.mqtt = old.mqtt
         }
+        if new.sync != old.sync {  // The group is joined once, at the start, like the broker.
+            effects.append(.report("\(new.file): sync takes effect at the next start"))
+            new.sync = old.sync
+        }
         let t = now
         if new.display.fit != old.display.fit || new.display.readability != old.display.readability {
             session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
