@@ -16,7 +16,7 @@ RUNS ?= 10
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 # The shaping tests compare lines with Pillow's libraqm layout (python3-pil, libraqm0) and draw Devanagari and colour
 # emoji with fonts-noto-core and fonts-noto-color-emoji; libfribidi-dev gives the header of the FriBidi Vitrine opens.
-BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libfribidi-dev libudev-dev libxext-dev libxcb1-dev libmosquitto-dev pkg-config
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libfribidi-dev libudev-dev libxext-dev libxcb1-dev libmosquitto-dev libspeechd-dev pkg-config
 # systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
 TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients ffmpeg libheif-examples python3-pil libraqm0 fonts-noto-core fonts-noto-color-emoji xserver-xorg-core xserver-xorg-video-dummy
 # make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.

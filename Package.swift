@@ -52,6 +52,9 @@ let package = Package(
         // libmosquitto's header, for a fleet member's MQTT client (`mqtt`). Not linked: the shim opens
         // libmosquitto.so.1 when a config with an `mqtt` key starts, so a kiosk without one never loads it.
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // libspeechd's header, for a kiosk that speaks its cards (`accessibility`). Not linked: the shim opens
+        // libspeechd.so.2 when the first card is spoken, so a kiosk without speech-dispatcher runs silent.
+        .systemLibrary(name: "CSpeechd", providers: [.apt(["libspeechd-dev"])]),
 
         // The pure core: deck model, config, layout, paging, display lists and the kiosk runtime. No SDL, no
         // threads, no I/O: it takes inputs at a time and returns effects.
@@ -59,7 +62,7 @@ let package = Package(
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CMosquitto", "CUdev", "CFFmpeg"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CMosquitto", "CUdev", "CFFmpeg", "CSpeechd"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",

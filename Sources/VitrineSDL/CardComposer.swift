@@ -76,9 +76,9 @@ public struct CardComposer: Hashable, Sendable {
     func layout(imageSize: PixelSize?, fonts: FontLibrary) -> CardLayout {
         let control = PageControlLayout(pageCount: pageCount, currentPage: 0,
                                         card: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
-                                        pointScale: pointScale, readability: readability)
+                                        pointScale: pointScale, readability: readability, pauseButton: look.pauseButton, dotsShown: look.dots)
         return CardLayout(content: CardContent(card: card, imageSize: imageSize, look: look),
-                          size: size, trailingReserve: control.frame.width, readability: readability, measurer: fonts, look: look)
+                          size: size, trailingReserve: control.reservedWidth, readability: readability, measurer: fonts, look: look)
     }
 
     /// Executes `list` and turns what could not be drawn into problems.

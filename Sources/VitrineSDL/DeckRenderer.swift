@@ -248,7 +248,7 @@ public final class DeckRenderer {
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil, decor: FrameDecor? = nil) -> [SDLError] {
-        let decor = decor ?? FrameDecor(dots: look.dots)
+        let decor = decor ?? FrameDecor(dots: look.dots, pauseButton: look.pauseButton ? .pause : nil)
         var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress, decor: decor, measurer: fonts)
         if let detailPanel {
             list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))

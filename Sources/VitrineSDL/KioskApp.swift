@@ -67,6 +67,8 @@ public final class KioskApp {
     private var poweredDown: Window.PowerDown?
     /// Runs `display.onSleep` and `onWake` beside the loop (queue `vitrine.hooks`).
     private let hooks = HookRunner()
+    /// Speaks the cards through speech-dispatcher beside the loop (queue `vitrine.speech`), when the config allows.
+    private let speaker = Speaker(report: { Logger.shared.log(.warning, $0) })
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
@@ -304,6 +306,10 @@ public final class KioskApp {
                 setDisplaySleep(asleep, note: note)
             case .runHook(let hook):
                 hooks.run(hook)
+            case .speak(let request):
+                speaker.speak(request)
+            case .stopSpeaking:
+                speaker.stop()
             }
         }
     }

@@ -113,7 +113,7 @@ struct MQTTFaultTests {
             let replies = subscriber.payloads("vitrine/k1/reply")
             #expect(replies.filter { $0.hasPrefix(#"{"ok":false,"error":"#) }.count == 3_000)
             #expect(replies.contains(#"{"ok":true,"reply":"n"}"#))
-            #expect(replies.contains(#"{"ok":false,"error":"unknown command \"explode\"; the commands are next, previous, goto, pause, resume, reload, status, screenshot, wake, detail","reply":1}"#))
+            #expect(replies.contains(#"{"ok":false,"error":"unknown command \"explode\"; the commands are next, previous, goto, pause, resume, reload, status, screenshot, wake, detail, speak","reply":1}"#))
             #expect(Self.localStatus(folder))
             // The warnings are a few lines, not thousands.
             let warnings = app.errors.components(separatedBy: "mqtt: refused a message").count - 1

@@ -27,6 +27,32 @@ import VitrineTestSupport
         }
     }
 
+    @Test func aSpeakingDeckLogsEachCardsWordsAfterItsPageChangedAndTheSKeyAndCtlSpeakToggleThem() throws {
+        try withTemporaryFolder { folder in
+            let deck = try config(folder, name: "deck.json", order: [0, 1, 2],
+                                  extra: #", "autoplay": {"interval": 5}, "accessibility": {"speak": true}, "lang": "de""#)
+            let script = folder.file("script.jsonl")
+            try """
+                {"at":6,"key":"s"}
+                {"at":8,"control":{"cmd":"speak","action":"on"}}
+                {"at":11,"wait":true}
+                """.write(toFile: script, atomically: true, encoding: .utf8)
+            let result = try VitrineProcess.run(["replay", "--config", deck, "--script", script, "--size", "300x200", "--events", "-"],
+                                                timeout: .seconds(30))
+            #expect(result.code == 0, "\(result.err)")
+            let lines = result.out.split(separator: "\n").filter { $0.contains("pageChanged") || $0.contains("spoken") || $0.contains(#""speech""#) }
+            #expect(lines == [#"{"t":0.000,"event":"pageChanged","page":0,"from":null,"reason":"start"}"#,
+                              #"{"t":0.000,"event":"spoken","page":0,"text":"Card 0","lang":"de"}"#,
+                              #"{"t":5.325,"event":"pageChanged","page":1}"#,
+                              #"{"t":5.325,"event":"spoken","page":1,"text":"Card 1","lang":"de"}"#,
+                              #"{"t":6.000,"event":"speech","on":false,"reason":"key"}"#,
+                              #"{"t":8.000,"event":"speech","on":true,"reason":"control"}"#,
+                              #"{"t":8.000,"event":"spoken","page":1,"text":"Card 1","lang":"de"}"#,
+                              #"{"t":10.325,"event":"pageChanged","page":2}"#,
+                              #"{"t":10.325,"event":"spoken","page":2,"text":"Card 2","lang":"de"}"#], "\(result.out)")
+        }
+    }
+
     @Test func aReloadLineSwapsTheDeckAndKeepsTheCard() throws {
         try withTemporaryFolder { folder in
             let deck = try config(folder, name: "deck.json", order: [0, 1, 2])

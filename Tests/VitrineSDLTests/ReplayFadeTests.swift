@@ -9,11 +9,16 @@ extension SDLTests {
         static let size = PixelSize(width: 900, height: 600)
 
         /// Replays `script` on the test deck with attract mode every 8 s and fades; returns the screenshots and the kiosk.
-        func play(_ script: String) throws -> (frames: [String: RGBAImage], kiosk: EmbeddedKiosk) {
-            _ = Fixture.library
+        static var deck: KioskConfig {
             var config = Fixture.deck()
             config.transition = .fade
             config.autoplay = AutoplayConfig(interval: 8)
+            return config
+        }
+
+        func play(_ script: String) throws -> (frames: [String: RGBAImage], kiosk: EmbeddedKiosk) {
+            _ = Fixture.library
+            let config = Self.deck
             var frames: [String: RGBAImage] = [:]
             let runner = try ReplayRunner(config: config, size: Self.size, fonts: FontLibrary(paths: Fixture.fontPaths),
                                           events: nil, report: { Issue.record("reported: \($0)") })
@@ -31,13 +36,14 @@ extension SDLTests {
                 """)
             let changes = kiosk.events.compactMap { if case .pager(.pageChanged(let page)) = $0.event { page } else { nil } }
             #expect(changes == [1, 2])
-            let a = try Fixture.render(Fixture.deck(), size: Self.size, page: 0)
-            let b = try Fixture.render(Fixture.deck(), size: Self.size, page: 1)
+            // Rendered with attract mode on, as replayed: the pause button beside the dots.
+            let a = try Fixture.render(Self.deck, size: Self.size, page: 0)
+            let b = try Fixture.render(Self.deck, size: Self.size, page: 1)
             let mid = try #require(frames["mid"]), after = try #require(frames["after"])
             #expect(after == b)
             // The blend's share, fitted over the pixels outside the dots, then every channel checked against it.
             let stage = StageLayout(windowPixels: Self.size, pointScale: 1, fit: .contain)
-            let dots = stage.pageControl(pageCount: 6, currentPage: 0).hitRect
+            let dots = stage.pageControl(pageCount: 6, currentPage: 0, pauseButton: true).hitRect
             var pixels: [(a: [UInt8], b: [UInt8], m: [UInt8])] = []
             for y in stride(from: 0, to: Self.size.height, by: 2) {
                 for x in stride(from: 0, to: Self.size.width, by: 2) {
@@ -62,7 +68,7 @@ extension SDLTests {
             }
             #expect(worst <= 2, "a channel is \(worst) levels from the blend")
             // Mid-fade, the dots still mark card 0, as card A's do.
-            let dot = stage.pageControl(pageCount: 6, currentPage: 0).dots[0].center
+            let dot = stage.pageControl(pageCount: 6, currentPage: 0, pauseButton: true).dots[0].center
             #expect(mid[Int(dot.x), Int(dot.y)] == a[Int(dot.x), Int(dot.y)])
         }
     }

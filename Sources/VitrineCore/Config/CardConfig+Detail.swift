@@ -24,28 +24,31 @@ final class CardExtras: Sendable, Equatable {
     let direction: ParagraphDirection
     /// The card's `motion` and `focus` (`CardConfig+Motion.swift`).
     let motion: CardMotionSettings?
+    /// The card's language for speech (`lang`, `KioskSchema+Speech.swift`).
+    let lang: String?
 
     private init(schedule: CardSchedule, detail: CardDetail?, video: CardVideo?, direction: ParagraphDirection,
-                 motion: CardMotionSettings?) {
+                 motion: CardMotionSettings?, lang: String?) {
         self.schedule = schedule
         self.detail = detail
         self.video = video
         self.direction = direction
         self.motion = motion
+        self.lang = lang
     }
 
-    /// The box for `schedule`, `detail`, `video`, `direction` and `motion`; nil when the schedule is empty, there
-    /// is neither detail, video nor motion and the direction is `auto`.
+    /// The box for `schedule`, `detail`, `video`, `direction`, `motion` and `lang`; nil when the schedule is empty,
+    /// there is neither detail, video, motion nor language and the direction is `auto`.
     static func make(schedule: CardSchedule, detail: CardDetail?, video: CardVideo? = nil,
-                     direction: ParagraphDirection = .auto, motion: CardMotionSettings? = nil) -> CardExtras? {
+                     direction: ParagraphDirection = .auto, motion: CardMotionSettings? = nil, lang: String? = nil) -> CardExtras? {
         let motion = motion == CardMotionSettings() ? nil : motion
-        return schedule == CardSchedule() && detail == nil && video == nil && direction == .auto && motion == nil
-            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, direction: direction, motion: motion)
+        return schedule == CardSchedule() && detail == nil && video == nil && direction == .auto && motion == nil && lang == nil
+            ? nil : CardExtras(schedule: schedule, detail: detail, video: video, direction: direction, motion: motion, lang: lang)
     }
 
     static func == (a: CardExtras, b: CardExtras) -> Bool {
         a === b || (a.schedule == b.schedule && a.detail == b.detail && a.video == b.video && a.direction == b.direction
-                    && a.motion == b.motion)
+                    && a.motion == b.motion && a.lang == b.lang)
     }
 }
 
@@ -53,7 +56,13 @@ extension CardConfig {
     /// What a tap on the card opens; nil (the default) for a card a tap leaves alone.
     public var detail: CardDetail? {
         get { extras?.detail }
-        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, direction: direction, motion: motionSettings) }
+        set { extras = CardExtras.make(schedule: schedule, detail: newValue, video: video, direction: direction, motion: motionSettings, lang: lang) }
+    }
+
+    /// The card's language for speech (`lang`); nil: the deck's.
+    public var lang: String? {
+        get { extras?.lang }
+        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: video, direction: direction, motion: motionSettings, lang: newValue) }
     }
 }
 

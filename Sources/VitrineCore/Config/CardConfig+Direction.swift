@@ -4,7 +4,7 @@ extension CardConfig {
     /// default) takes the deck's. Paging always follows the deck.
     public var direction: ParagraphDirection {
         get { extras?.direction ?? .auto }
-        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: video, direction: newValue) }
+        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: video, direction: newValue, motion: motionSettings, lang: lang) }
     }
 }
 
@@ -15,7 +15,7 @@ extension KioskConfig {
 
     /// How the cards look: `style` with the deck's direction (``deckDirection``, worked out again: keep it).
     public func look(direction: TextDirection) -> CardLook {
-        var look = style.look
+        var look = self.look
         look.direction = direction
         look.paragraph = accessibility.direction
         return look

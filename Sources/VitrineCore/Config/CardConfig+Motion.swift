@@ -30,7 +30,7 @@ extension CardConfig {
     /// The card's `motion` and `focus`, kept in ``CardExtras`` with the schedule, detail and video.
     public var motionSettings: CardMotionSettings {
         get { extras?.motion ?? CardMotionSettings() }
-        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: video, motion: newValue) }
+        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: video, direction: direction, motion: newValue, lang: lang) }
     }
 }
 

@@ -30,7 +30,7 @@ extension CardConfig {
     /// The card's video (`video`); nil for a picture card. Kept in ``CardExtras`` with the schedule and detail.
     public var video: CardVideo? {
         get { extras?.video }
-        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: newValue, direction: direction, motion: motionSettings) }
+        set { extras = CardExtras.make(schedule: schedule, detail: detail, video: newValue, direction: direction, motion: motionSettings, lang: lang) }
     }
 }
 

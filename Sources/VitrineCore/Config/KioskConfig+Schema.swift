@@ -51,6 +51,8 @@ enum KioskSchema {
         var direction = ParagraphDirection.auto
         /// `motion` and `focus` (see `CardConfig+Motion.swift`).
         var motion = CardMotionSettings()
+        /// `lang`, the card's language for speech (see `KioskSchema+Speech.swift`).
+        var lang: String? = nil
 
         /// The card, when its image was found valid, resolved against `images`.
         func card(images: ImageFolder, in document: JSONDocument) -> CardConfig? {
@@ -61,6 +63,7 @@ enum KioskSchema {
             card.detail = detail
             card.direction = direction
             card.motionSettings = motion
+            card.lang = lang
             return card
         }
     }
@@ -110,7 +113,7 @@ enum KioskSchema {
                 draft.controlSocket = draft.images.resolve(socket, in: validator.document)
             }
         },
-    ] + readabilityRootFields + frameFields + [mqttField, syncField] + accessFields)
+    ] + readabilityRootFields + frameFields + [mqttField, syncField] + accessFields + speechFields)
 
     /// `"cards": {"folder": PATH, "order": "name"}`: when the object has a `folder` key, checks it into
     /// `draft.folder` (no cards yet: the loader lists the folder) and returns true; false for any other object.
@@ -199,7 +202,8 @@ enum KioskSchema {
             card.imageSeen = true
             card.image = validator.filePath(value, at: path)
         },
-    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail), cardDirectionField]
+    ] + videoFields + cardScheduleFields + [detailField.lifted(into: \CardDraft.detail), cardDirectionField,
+                                            languageField.lifted(into: \CardDraft.lang)]
       + cardMotionFields.map { $0.lifted(into: \CardDraft.motion) })
 
     /// The `display` object.

@@ -55,7 +55,7 @@ public struct CardConfig: Sendable, Equatable {
     /// When the card shows and for how long (`duration`, `from`, `until`, `hours`); empty: always, for the interval.
     public var schedule: CardSchedule {
         get { extras?.schedule ?? CardSchedule() }
-        set { extras = CardExtras.make(schedule: newValue, detail: detail, video: video, direction: direction, motion: motionSettings) }
+        set { extras = CardExtras.make(schedule: newValue, detail: detail, video: video, direction: direction, motion: motionSettings, lang: lang) }
     }
 
     /// Creates a card.

@@ -8,6 +8,10 @@ public struct AccessibilitySettings: Sendable, Equatable {
     /// `"motion": "kenburns"`: full motion, and every picture card's picture zooms and pans (``KenBurns``) unless
     /// the card says `"motion": "still"`.
     public var kenBurns = false
+    /// `accessibility`: the kiosk may speak its cards (see ``SpeechConfig``); nil (the default): it never speaks.
+    public var speech: SpeechConfig? = nil
+    /// `lang`: the deck's language for speech; nil: ``SpeechConfig/defaultLanguage`` unless a card names its own.
+    public var lang: String? = nil
 
     /// The defaults: full motion.
     public init() {}

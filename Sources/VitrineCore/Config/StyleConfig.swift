@@ -23,6 +23,15 @@ public struct StyleConfig: Sendable, Equatable {
     public var look: CardLook { CardLook(textColor: textColor, textPosition: textPosition, dots: dots, titleFont: titleFont) }
 }
 
+extension KioskConfig {
+    /// How the cards look: the style's look, with the pause button's slot kept free while attract mode is on.
+    public var look: CardLook {
+        var look = style.look
+        look.pauseButton = autoplay != nil
+        return look
+    }
+}
+
 /// Where a card's title and subtitle sit (`style.textPosition`).
 public enum TextPosition: String, Sendable, Hashable, CaseIterable {
     case bottomLeading, bottom, bottomTrailing, topLeading, top, topTrailing

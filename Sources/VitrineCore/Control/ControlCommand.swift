@@ -2,7 +2,8 @@
 ///
 /// `{"cmd":"next"}`, `{"cmd":"previous"}`, `{"cmd":"goto","index":3}`, `{"cmd":"goto","id":"lobby"}`,
 /// `{"cmd":"pause"}`, `{"cmd":"resume"}`, `{"cmd":"reload"}`, `{"cmd":"status"}`,
-/// `{"cmd":"screenshot","path":"/tmp/shot.png"}`, `{"cmd":"wake"}` and `{"cmd":"detail","action":"open"}`.
+/// `{"cmd":"screenshot","path":"/tmp/shot.png"}`, `{"cmd":"wake"}`, `{"cmd":"detail","action":"open"}` and
+/// `{"cmd":"speak","action":"on"}`.
 public enum ControlCommand: Sendable, Equatable {
     /// Page forward, as → does.
     case next
@@ -26,6 +27,8 @@ public enum ControlCommand: Sendable, Equatable {
     case wake
     /// Open (true) or close (false) the detail panel of the card on screen (see `KioskRuntime+Detail.swift`).
     case detail(open: Bool)
+    /// Turn the kiosk's speech on or off, or say the card on screen again (see `KioskRuntime+Speech.swift`).
+    case speak(SpeechAction)
 
     /// The command's name, as the protocol spells it.
     public var name: String {
@@ -40,11 +43,12 @@ public enum ControlCommand: Sendable, Equatable {
         case .screenshot: "screenshot"
         case .wake: "wake"
         case .detail: "detail"
+        case .speak: "speak"
         }
     }
 
     /// Every command name, for messages.
-    public static let names = ["next", "previous", "goto", "pause", "resume", "reload", "status", "screenshot", "wake", "detail"]
+    public static let names = ["next", "previous", "goto", "pause", "resume", "reload", "status", "screenshot", "wake", "detail", "speak"]
 
     /// The command as one request line (without the newline).
     public var jsonLine: String {
@@ -53,6 +57,7 @@ public enum ControlCommand: Sendable, Equatable {
         case .gotoID(let id): #"{"cmd":"goto","id":\#(JSONText.quoted(id))}"#
         case .screenshot(let path): #"{"cmd":"screenshot","path":\#(JSONText.quoted(path))}"#
         case .detail(let open): #"{"cmd":"detail","action":"\#(open ? "open" : "close")"}"#
+        case .speak(let action): #"{"cmd":"speak","action":"\#(action.rawValue)"}"#
         default: #"{"cmd":"\#(name)"}"#
         }
     }
@@ -110,6 +115,11 @@ public enum ControlCommand: Sendable, Equatable {
                 throw ControlError(#""detail" needs "action", "open" or "close""#)
             }
             return .detail(open: action == "open")
+        case "speak":
+            guard case .string(let word)? = value["action"], let action = SpeechAction(rawValue: word) else {
+                throw ControlError(#""speak" needs "action", "on", "off" or "again""#)
+            }
+            return .speak(action)
         default:
             throw ControlError("unknown command \(Limits.shortened(name, quoting: true)); the commands are \(names.joined(separator: ", "))")
         }
@@ -183,7 +193,7 @@ public enum JSONText {
 extension ControlCommand {
     /// The command `vitrine ctl` words stand for: `next`, `previous`, `goto 3` (a number is an index from 0,
     /// anything else a card id), `pause`, `resume`, `reload`, `status`, `screenshot FILE.png`, `wake`,
-    /// `detail open`, `detail close`.
+    /// `detail open`, `detail close`, `speak on|off|again`.
     public init(words: [String]) throws(ControlError) {
         guard let name = words.first else { throw ControlError("no command: one of \(ControlCommand.names.joined(separator: ", "))") }
         let arguments = Array(words.dropFirst())
@@ -214,6 +224,11 @@ extension ControlCommand {
                 throw ControlError("'detail' takes one word: open or close")
             }
             self = .detail(open: action == "open")
+        case "speak":
+            guard arguments.count == 1, let action = arguments.first.flatMap(SpeechAction.init(rawValue:)) else {
+                throw ControlError("'speak' takes one word: on, off or again")
+            }
+            self = .speak(action)
         default:
             throw ControlError("unknown command '\(Limits.shortened(name))'; the commands are \(ControlCommand.names.joined(separator: ", "))")
         }

@@ -18,6 +18,15 @@ public struct KioskSession: Sendable {
     private var pressStart = -Double.infinity
     /// Whether the page dots show and take taps (`style.dots`); hidden, a press there is a press on the card.
     public var dotsShown = true
+    /// Whether the page control has the pause button (attract mode is on); it shows even with the dots hidden.
+    public var pauseButtonShown = false
+    /// Taps on the pause button not yet taken by the runtime (``takePauseTaps()``).
+    private var pauseTaps = 0
+    /// Whether a press held ``RuntimeTuning/speechLongPress`` on the dots is the speech toggle rather than a tap
+    /// (the config allows speech).
+    public var longPressShown = false
+    /// Long presses on the dots not yet taken by the runtime (``takeLongPresses()``).
+    private var longPresses = 0
 
     /// A session over `pageCount` cards on `stage` (laid out for the upright screen), starting at `currentPage`.
     public init(pageCount: Int, wraps: Bool, stage: StageLayout, rotation: Rotation = .none, currentPage: Int = 0) {
@@ -76,12 +85,13 @@ public struct KioskSession: Sendable {
         switch input {
         case .pointerDown(let id, let point):
             if pager.heldPointers.isEmpty { pressStart = time }
-            if !dotsShown {
+            if !dotsShown && !pauseButtonShown {
                 pagerInput = .pointerDown(id: id, at: logical(point))
             } else if let shield = controlShield, Self.rect(shield, contains: pixel(logical(point))) {
                 pagerInput = .pointerDown(id: id, at: logical(point))
             } else {
-                pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage)
+                pagerInput = controlPress.pointerDown(id: id, at: logical(point), pager: pager, stage: stage,
+                                                      pauseButton: pauseButtonShown, dotsShown: dotsShown)
             }
         case .pointerMove(let id, let point): pagerInput = .pointerMove(id: id, to: logical(point))
         case .pointerUp(let id, let point): pagerInput = .pointerUp(id: id, at: logical(point))
@@ -105,8 +115,18 @@ public struct KioskSession: Sendable {
             if mirror, case .tap(let point) = event { event = .tap(at: Point(x: width - point.x, y: point.y)) }
             if case .tap = event {
                 // A tap on the dots is theirs; one on the card is reported if it was short (not a long press).
-                if controlPress.isPending {
-                    if let request = controlPress.tapped() { events += pager.handle(request, at: time, pageWidth: width) }
+                if controlPress.isPending, longPressShown, time - pressStart >= RuntimeTuning.speechLongPress,
+                   !controlPress.isOnPauseButton(pointer: nil) {
+                    _ = controlPress.tapped()
+                    longPresses += 1
+                } else if controlPress.isPending {
+                    switch controlPress.tapped() {
+                    case .previous?: events += pager.handle(.previous, at: time, pageWidth: width)
+                    case .next?: events += pager.handle(.next, at: time, pageWidth: width)
+                    case .page(let page)?: events += pager.handle(.goTo(page), at: time, pageWidth: width)
+                    case .pauseButton?: pauseTaps += 1
+                    case nil: break
+                    }
                 } else if time - pressStart <= PagingTuning.tapDuration {
                     events.append(event)
                 }
@@ -115,6 +135,35 @@ public struct KioskSession: Sendable {
             }
         }
         return events
+    }
+
+    /// Whether `input` is a press on the pause button going down or lifting: the visitor's control, as Space is,
+    /// not paging input, so it does not hold attract mode off for `resumeAfterIdle`.
+    public func isPauseButtonPress(_ input: KioskInput) -> Bool {
+        switch input {
+        case .pointerDown(_, let point):
+            guard pauseButtonShown, pager.heldPointers.isEmpty else { return false }
+            let pixel = logicalPixel(point)
+            if let shield = controlShield, Self.rect(shield, contains: pixel) { return false }
+            let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage, pauseButton: true, dotsShown: dotsShown)
+            return control.pauseButton?.contains(pixel) == true
+        case .pointerUp(let id, _):
+            return controlPress.isOnPauseButton(pointer: id)
+        default:
+            return false
+        }
+    }
+
+    /// How many taps the pause button took since the last call; the runtime toggles attract mode for each.
+    public mutating func takePauseTaps() -> Int {
+        defer { pauseTaps = 0 }
+        return pauseTaps
+    }
+
+    /// How many long presses the dots took since the last call; the runtime turns speech on or off for each.
+    public mutating func takeLongPresses() -> Int {
+        defer { longPresses = 0 }
+        return longPresses
     }
 
     /// Whether the pixel `point` lies in `rect`.

@@ -12,13 +12,16 @@ struct PageControlPress: Sendable {
     /// The pager input for pointer `id` going down at `point` (upright points); records a press on the control.
     ///
     /// Only the first pointer of a gesture counts (the one the pager follows); a press elsewhere clears the record.
-    mutating func pointerDown(id: Int, at point: Point, pager: Pager, stage: StageLayout) -> PagerInput {
+    ///
+    /// `pauseButton` and `dotsShown` are what the control shows (see ``StageLayout/pageControl(pageCount:currentPage:pauseButton:dotsShown:)``).
+    mutating func pointerDown(id: Int, at point: Point, pager: Pager, stage: StageLayout, pauseButton: Bool = false,
+                              dotsShown: Bool = true) -> PagerInput {
         guard pager.heldPointers.isEmpty else { return .pointerDown(id: id, at: point) }
         pending = nil
         let pixel = Point(x: point.x * stage.pointScale, y: point.y * stage.pointScale)
-        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
+        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage, pauseButton: pauseButton, dotsShown: dotsShown)
         let hit = control.hitRect
-        guard !control.dots.isEmpty, pixel.x >= hit.minX, pixel.x < hit.maxX, pixel.y >= hit.minY, pixel.y < hit.maxY
+        guard control.takesTaps, pixel.x >= hit.minX, pixel.x < hit.maxX, pixel.y >= hit.minY, pixel.y < hit.maxY
         else { return .pointerDown(id: id, at: point) }
         pending = (pointer: id, target: control.target(at: pixel, currentPage: pager.currentPage))
         return .pointerDownOnControl(id: id, at: point)
@@ -27,14 +30,15 @@ struct PageControlPress: Sendable {
     /// Whether the gesture's press went down on the control (its tap is the control's).
     var isPending: Bool { pending != nil }
 
-    /// The request the gesture's tap stands for: what the control showed under the press, or nil off the control.
-    mutating func tapped() -> PagerInput? {
+    /// Whether pointer `id`'s press (nil: the pending press, whichever pointer) went down on the pause button.
+    func isOnPauseButton(pointer id: Int?) -> Bool {
+        pending.map { id == nil || $0.pointer == id } == true && pending?.target == .pauseButton
+    }
+
+    /// What the gesture's tap stands for: what the control showed under the press, or nil off the control (and on
+    /// the current dot).
+    mutating func tapped() -> PageControlTarget? {
         defer { pending = nil }
-        switch pending?.target {
-        case .previous?: return .previous
-        case .next?: return .next
-        case .page(let page)?: return .goTo(page)
-        case nil: return nil
-        }
+        return pending?.target
     }
 }

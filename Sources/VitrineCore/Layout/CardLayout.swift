@@ -87,8 +87,8 @@ public struct CardLayout: Equatable, Sendable {
         let s = card * readability.textFactor
         let padding = CardStyle.padding * card * readability.displayScale
         let position = look.textPosition
-        // The dots sit at the bottom-trailing corner: bottom texts keep clear of them (centered ones on both sides).
-        let keepsClear = look.dots && !position.isTop && trailingReserve > 0 && trailingReserve.isFinite
+        // The dots (and the pause button) sit at the bottom-trailing corner: bottom texts keep clear of them (centered ones on both sides).
+        let keepsClear = (look.dots || look.pauseButton) && !position.isTop && trailingReserve > 0 && trailingReserve.isFinite
         let reserve = keepsClear ? trailingReserve + padding : 0
         let sides = position.alignment == .center ? 2 * reserve : reserve
         let maxWidth = max(0, Int(saturating: (bounds.width - 2 * padding - sides).rounded(.down)))

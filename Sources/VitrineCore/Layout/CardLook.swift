@@ -15,6 +15,8 @@ public struct CardLook: Sendable, Hashable {
     /// The deck's `direction` key as written: unless `auto`, the direction every title and subtitle reads in as a
     /// paragraph (a card's own `direction` comes first).
     public var paragraph: ParagraphDirection = .auto
+    /// Whether the page control has the pause button (attract mode is on), so the texts keep clear of it too.
+    public var pauseButton = false
 
     /// A look; the defaults are the card as it always was.
     public init(textColor: Color = CardStyle.textColor, textPosition: TextPosition = .bottomLeading, dots: Bool = true,
@@ -24,6 +26,6 @@ public struct CardLook: Sendable, Hashable {
 
     /// Words for the card cache's key.
     public var cacheShape: String {
-        "\(textColor.red),\(textColor.green),\(textColor.blue) \(textPosition.rawValue) \(dots) \(titleFont.map { "\($0)" } ?? "-") \(direction.rawValue) \(paragraph.rawValue)"
+        "\(textColor.red),\(textColor.green),\(textColor.blue) \(textPosition.rawValue) \(dots) \(titleFont.map { "\($0)" } ?? "-") \(direction.rawValue) \(paragraph.rawValue)" + (pauseButton ? " pause" : "")
     }
 }

@@ -6,6 +6,8 @@ public enum PageControlTarget: Equatable, Sendable {
     case next
     /// The tap landed on the dot of this page.
     case page(Int)
+    /// The tap landed on the pause button (see ``PauseButtonLayout``).
+    case pauseButton
 }
 
 /// The page dots at a card's bottom-trailing corner: one per card, windowed when they don't fit.
@@ -43,14 +45,26 @@ public struct PageControlLayout: Equatable, Sendable {
     /// The card the control is laid out on, whose center line a right-to-left control is mirrored across.
     private var card = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The pause button after the dots while attract mode runs; nil without one.
+    public var pauseButton: PauseButtonLayout? = nil
+
+    /// The width the dots and the pause button take together, which bottom texts keep clear of.
+    public var reservedWidth: Double { frame.width + (pauseButton != nil ? pitch : 0) }
+
+    /// Whether anything on the control takes taps: a dot or the pause button.
+    public var takesTaps: Bool { !dots.isEmpty || pauseButton != nil }
+
     /// Lays out the dots for `pageCount` pages inside `card` (pixels), `pointScale` pixels per point.
     ///
     /// A card with no area (a window one pixel across leaves a 3:2 card no rows), or whose size is not a finite
     /// number, has no dots and takes no taps.
     ///
     /// `readability` grows the dots by its text factor and the padding and tap area by its display scale.
+    ///
+    /// With `pauseButton` (attract mode on, more than one card) the button takes the trailing slot and the dots
+    /// move over by one pitch; with `dotsShown` false there are no dots and the button sits in the corner alone.
     public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1, readability: Readability = Readability(),
-                direction: TextDirection = .leftToRight) {
+                pauseButton: Bool = false, dotsShown: Bool = true, direction: TextDirection = .leftToRight) {
         self.direction = direction
         self.card = card
         let cardScale = CardStyle.scale(forCardWidth: CardLayout.contentWidth(of: card))
@@ -68,13 +82,20 @@ public struct PageControlLayout: Equatable, Sendable {
         let count = max(0, pageCount)
         let maxWidth = card.width * PageControlStyle.maximumWidthFraction
         let fitting = max(1, Int(saturating: maxWidth / pitch))
-        let shown = min(count, fitting)
+        let shown = dotsShown ? min(count, fitting) : 0
+        let buttonSlot = pauseButton && count > 1 ? pitch : 0
+        let trailing = card.maxX - padding - buttonSlot
         let current = count > 0 ? min(max(currentPage, 0), count - 1) : 0
         let first = max(0, min(current - shown / 2, count - shown))
         let centerY = card.maxY - padding - CardStyle.subtitleSize * s / 2
-        frame = Rect(x: card.maxX - padding - Double(shown) * pitch, y: centerY - pitch / 2, width: Double(shown) * pitch, height: pitch)
+        frame = Rect(x: trailing - Double(shown) * pitch, y: centerY - pitch / 2, width: Double(shown) * pitch, height: pitch)
         let hitHeight = max(frame.height, PageControlStyle.minimumHitHeight * pointScale * readability.displayScale)
-        hitRect = Rect(x: frame.x - padding, y: centerY - hitHeight / 2, width: frame.width + 2 * padding, height: hitHeight)
+        hitRect = Rect(x: frame.x - padding, y: centerY - hitHeight / 2, width: frame.width + buttonSlot + 2 * padding, height: hitHeight)
+        if buttonSlot > 0 {
+            let glyph = Rect(x: trailing + (buttonSlot - diameter) / 2, y: centerY - diameter / 2, width: diameter, height: diameter)
+            let hitStart = shown > 0 ? frame.maxX : trailing - padding
+            self.pauseButton = PauseButtonLayout(glyphFrame: glyph, hitRect: Rect(x: hitStart, y: hitRect.y, width: hitRect.maxX - hitStart, height: hitHeight))
+        }
         var dots: [Dot] = []
         for slot in 0..<shown {
             let page = first + slot
@@ -89,6 +110,10 @@ public struct PageControlLayout: Equatable, Sendable {
             frame = Self.mirrored(frame, across: card, true)
             hitRect = Self.mirrored(hitRect, across: card, true)
             for index in self.dots.indices { self.dots[index].center.x = Self.mirrored(self.dots[index].center.x, across: card) }
+            if let button = self.pauseButton {
+                self.pauseButton = PauseButtonLayout(glyphFrame: Self.mirrored(button.glyphFrame, across: card, true),
+                                                     hitRect: Self.mirrored(button.hitRect, across: card, true))
+            }
         }
     }
 
@@ -101,11 +126,13 @@ public struct PageControlLayout: Equatable, Sendable {
     /// The horizontal position `x` mirrored across the vertical center line of `card`.
     static func mirrored(_ x: Double, across card: Rect) -> Double { card.x + card.maxX - x }
 
-    /// What a tap at `point` (pixels) asks for: a dot's page, or the previous or next page, or nil off the control.
+    /// What a tap at `point` (pixels) asks for: the pause button, a dot's page, or the previous or next page, or nil
+    /// off the control.
     ///
     /// A tap within one dot diameter of a dot's center picks that dot; elsewhere on the control it steps toward
     /// the side of the current dot it landed on.
     public func target(at point: Point, currentPage: Int) -> PageControlTarget? {
+        if pauseButton?.contains(point) == true { return .pauseButton }
         guard !dots.isEmpty,
               point.x >= hitRect.minX, point.x < hitRect.maxX, point.y >= hitRect.minY, point.y < hitRect.maxY
         else { return nil }

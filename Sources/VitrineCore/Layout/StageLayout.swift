@@ -52,10 +52,12 @@ public struct StageLayout: Equatable, Sendable {
         cardRect == PixelRect(x: 0, y: 0, width: windowPixels.width, height: windowPixels.height)
     }
 
-    /// The page control for a deck of `pageCount` cards showing `currentPage`.
-    public func pageControl(pageCount: Int, currentPage: Int) -> PageControlLayout {
+    /// The page control for a deck of `pageCount` cards showing `currentPage`, with the pause button when
+    /// `pauseButton` and the dots unless `dotsShown` is false (see ``PageControlLayout``), mirrored in a
+    /// right-to-left deck.
+    public func pageControl(pageCount: Int, currentPage: Int, pauseButton: Bool = false, dotsShown: Bool = true) -> PageControlLayout {
         PageControlLayout(pageCount: pageCount, currentPage: currentPage, card: card, pointScale: pointScale, readability: readability,
-                          direction: direction)
+                          pauseButton: pauseButton, dotsShown: dotsShown, direction: direction)
     }
 
     /// Whether the deck reads right to left, so what is laid out left to right is drawn mirrored.

@@ -42,7 +42,7 @@ extension DisplayList {
     /// With no cards it is the standby screen: the background and ``StandbyStyle/message`` centered in the window,
     /// sized like a subtitle on the card that would be there.
     ///
-    /// `decor` hides the dots (`style.dots`) and adds the overlay's lines, placed with `measurer` (no measurer:
+    /// `decor` hides the dots (`style.dots`), adds the pause button while attract mode runs and the overlay's lines, placed with `measurer` (no measurer:
     /// no overlay).
     public static func frame(stage: StageLayout, pager: PagerSnapshot, background: Color, progress: Double? = nil,
                              decor: FrameDecor = FrameDecor(), measurer: (any TextMeasuring)? = nil) -> DisplayList {
@@ -68,9 +68,14 @@ extension DisplayList {
             destination.x += stage.screenShift(pages: shift)
             list.append(.card(index: index, destination: destination))
         }
-        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage)
-        for dot in decor.dots ? control.dots : [] {
+        let control = stage.pageControl(pageCount: pager.pageCount, currentPage: pager.currentPage,
+                                        pauseButton: decor.pauseButton != nil, dotsShown: decor.dots)
+        for dot in control.dots {
             list.append(.dot(center: dot.center, diameter: dot.diameter, color: Color.white.withAlpha(UInt8((dot.opacity * 255).rounded()))))
+        }
+        if let glyph = decor.pauseButton, let button = control.pauseButton {
+            // Drawn as the current page's dot is: white at its opacity.
+            list.commands += button.commands(glyph, color: Color.white.withAlpha(UInt8((PageControlStyle.currentOpacity * 255).rounded())))
         }
         if let progress {
             let card = stage.card

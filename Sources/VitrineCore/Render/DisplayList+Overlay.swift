@@ -4,17 +4,21 @@ public struct FrameDecor: Sendable, Equatable {
     public var dots = true
     /// The overlay's lines at the current minute; nil for none.
     public var overlay: OverlayText? = nil
+    /// The pause button beside the dots and what it shows, while attract mode is on; nil for none.
+    public var pauseButton: PauseButtonGlyph? = nil
 
-    /// The default: dots, no overlay.
-    public init(dots: Bool = true, overlay: OverlayText? = nil) {
+    /// The default: dots, no overlay, no pause button.
+    public init(dots: Bool = true, overlay: OverlayText? = nil, pauseButton: PauseButtonGlyph? = nil) {
         self.dots = dots
         self.overlay = overlay
+        self.pauseButton = pauseButton
     }
 
     /// What `config` draws over its cards when the wall clock shows `local` (nil, or a clock not set before 2025,
     /// ``LocalTime/isPlausible``: no overlay), with day and month names from `names`.
     public init(config: KioskConfig, at local: LocalTime?, names: LocaleNames) {
         dots = config.style.dots
+        pauseButton = config.autoplay != nil ? .pause : nil
         if let overlay = config.overlay, let local, local.isPlausible {
             self.overlay = OverlayText(clock: overlay.clock?.format(local, names: names), date: overlay.date?.format(local, names: names),
                                        position: overlay.position, color: config.style.textColor)

@@ -13,6 +13,9 @@ public enum ReplayAction: Sendable, Equatable {
     case key(KioskKey)
     /// The Escape key (`"key":"escape"`): it closes a detail panel, or quits as in a window.
     case escape
+    /// A key the runtime reads by name rather than as paging: `"key":"space"` (pause attract mode) and `"key":"s"`
+    /// (turn speech on or off).
+    case press(String)
     /// A wheel or trackpad scroll, in notches: whole ones are clicks, fractional ones a trackpad's precise deltas.
     case wheel(dx: Double, dy: Double)
     /// A programmatic page request (counted from 0).
@@ -145,8 +148,9 @@ extension ReplayScript {
             return name == "touch" ? .touch(phase, x: x, y: y) : .mouse(phase, x: x, y: y)
         case "key":
             if case .string(let keyName) = payload, keyName.lowercased() == "escape" { return .escape }
+            if case .string(let keyName) = payload, ["space", "s"].contains(keyName.lowercased()) { return .press(keyName.lowercased()) }
             guard case .string(let keyName) = payload, let key = keys[keyName.lowercased()] else {
-                throw ReplayLineProblem(message: "\"key\" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape")
+                throw ReplayLineProblem(message: "\"key\" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape, space, s")
             }
             return .key(key)
         case "wheel":

@@ -33,6 +33,8 @@ extension EmbeddedKiosk {
                 send(.configLoaded(load(path), changedImages: nil), at: step.at)
             case .escape:
                 send(.keyPress(name: "Escape", modifiers: []), at: step.at)
+            case .press(let name):
+                send(.keyPress(name: name, modifiers: []), at: step.at)
             case .wait:
                 break
             case .control(let command):

@@ -30,6 +30,12 @@ public enum KioskEvent: Sendable, Equatable {
     case detailOpened(page: Int, reason: DetailOpenReason)
     /// The detail panel of card `page` closed, for `reason`.
     case detailClosed(page: Int, reason: DetailCloseReason)
+    /// The kiosk asked its voice to say `text` in `lang`, for card `page` (nil: a label of its own, such as the
+    /// pause button's). Logged as `{"t":…,"event":"spoken","page":2,"text":"Canyon","lang":"en"}`.
+    case spoken(page: Int?, text: String, lang: String)
+    /// Speech was turned on or off, by `reason` (`key`, `press`, `control`). Logged as
+    /// `{"t":…,"event":"speech","on":true,"reason":"key"}`.
+    case speech(on: Bool, reason: String)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
@@ -66,6 +72,10 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"detailOpened\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
         case .detailClosed(let page, let reason):
             return head + "\"detailClosed\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
+        case .spoken(let page, let text, let lang):
+            return head + "\"spoken\",\"page\":\(page.map(String.init) ?? "null"),\"text\":\(JSONText.quoted(text)),\"lang\":\(JSONText.quoted(lang))}"
+        case .speech(let on, let reason):
+            return head + "\"speech\",\"on\":\(on),\"reason\":\(JSONText.quoted(reason))}"
         }
     }
 }

@@ -68,6 +68,8 @@ extension KioskRuntime {
         case .detail(false):
             effects += closeDetail(.control)
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("open", "false")])))
+        case .speak(let action):
+            effects += controlSpeech(action, client: client)
         }
         return effects
     }

@@ -95,6 +95,11 @@ public enum KioskEffect: Sendable, Equatable {
     case displaySleep(Bool, note: String)
     /// Run a power hook (`display.onSleep`, `onWake`) beside the loop, stopped at its timeout; nothing answers.
     case runHook(PowerHookRun)
+    /// Cancel what the kiosk is saying, then say the request's utterances in order (`accessibility`); nothing
+    /// answers, and a kiosk without a voice stays silent.
+    case speak(SpeechRequest)
+    /// Stop speaking: cancel what is being said (speech was turned off).
+    case stopSpeaking
 }
 
 /// Why a kiosk stopped.

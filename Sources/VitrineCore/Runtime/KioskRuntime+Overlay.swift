@@ -1,8 +1,11 @@
 extension KioskRuntime {
-    /// What the frame draws over the cards now: the dots unless `style.dots` is false, and the overlay's lines at
-    /// the wall clock's minute (none while the wall clock is unknown or not set, ``wallClockIsSet``).
+    /// What the frame draws over the cards now: the dots unless `style.dots` is false, the pause button while
+    /// attract mode is on, and the overlay's lines at the wall clock's minute (none while the wall clock is unknown or not set, ``wallClockIsSet``).
+    /// The pause button shows what a tap on it does: play while a visitor holds attract mode, else pause.
     var decor: FrameDecor {
-        FrameDecor(config: config, at: overlayTime, names: settings.localeNames)
+        var decor = FrameDecor(config: config, at: overlayTime, names: settings.localeNames)
+        if decor.pauseButton != nil, autoplay?.isHeld == true { decor.pauseButton = .play }
+        return decor
     }
 
     /// The runtime time of the wall clock's next minute, when an overlay shows and the screen is awake: the lines

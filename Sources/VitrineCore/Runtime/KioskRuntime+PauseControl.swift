@@ -10,6 +10,7 @@ extension KioskRuntime {
         if running.isHeld { running.resume(at: now) } else { running.hold() }
         autoplay = running
         pacing.needsFrame = true
-        return []
+        // The button's text alternative as it now reads, spoken when speech is on.
+        return say(label: (running.isHeld ? PauseButtonGlyph.play : .pause).label)
     }
 }

@@ -131,6 +131,14 @@ extension KioskRuntime {
         session.pager.motion = new.motion
         session.pager.transitionDuration = new.style.transition
         session.dotsShown = new.style.dots
+        session.pauseButtonShown = new.autoplay != nil
+        session.longPressShown = new.accessibility.speech != nil
+        if new.accessibility.speech == nil {
+            if speech.on { effects.append(.stopSpeaking) }
+            speech.on = false
+        } else if old.accessibility.speech == nil {
+            speech.on = new.accessibility.speech?.startsOn ?? false
+        }
         var events: [TimedKioskEvent] = []
         let newPage = session.pager.currentPage
         let sameCard = old.cards.indices.contains(settledOldPage) && new.cards.indices.contains(newPage)

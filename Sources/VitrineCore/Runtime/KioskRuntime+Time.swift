@@ -24,7 +24,7 @@ extension KioskRuntime {
         effects += keepDetailInStep()
         followCardOnScreen()
         effects += runIdleChoresIfDue()
-        return effects
+        return voiced(effects)
     }
 
     /// The next moment the runtime needs to be woken while it does not want frames: the next fixed step while

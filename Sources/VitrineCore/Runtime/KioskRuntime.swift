@@ -79,6 +79,8 @@ public struct KioskRuntime: Sendable {
     var reload = ReloadState()
     /// The open detail panel, if any (see `KioskRuntime+Detail.swift`).
     var detail: DetailPanel?
+    /// Whether the kiosk speaks its cards (see `KioskRuntime+Speech.swift`).
+    var speech = SpeechState()
     /// Measures the detail panel's text as the driver will draw it (its fonts); nil: an estimate (tests).
     public var textMeasurer: (any TextMeasuring & Sendable)?
     /// When the kiosk started and when a frame was last presented, for `status`.
@@ -104,6 +106,9 @@ public struct KioskRuntime: Sendable {
         session.pager.motion = config.motion
         session.pager.transitionDuration = config.style.transition
         session.dotsShown = config.style.dots
+        session.pauseButtonShown = config.autoplay != nil
+        session.longPressShown = config.accessibility.speech != nil
+        speech.on = config.accessibility.speech?.startsOn ?? false
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
         _ = clock.advance(to: start)
         now = start
@@ -139,9 +144,17 @@ public struct KioskRuntime: Sendable {
     /// Gives the runtime one input at time `now`; returns what to do.
     ///
     /// Time first moves to `now` (fixed steps and timers due by then run first), so the input lands after them.
+    /// Every card that lands on the way is spoken when speech is on (``voiced(_:)``).
     public mutating func handle(_ input: RuntimeInput, at now: Double) -> [KioskEffect] {
-        var effects = advance(to: now)
+        let effects = advance(to: now)
         guard exit == nil else { return effects }
+        let responded = respond(to: input)  // First: voicing reads the state it leaves.
+        return effects + voiced(responded)
+    }
+
+    /// What `input` does, once time has moved to its moment.
+    private mutating func respond(to input: RuntimeInput) -> [KioskEffect] {
+        var effects: [KioskEffect] = []
         noteForIdleChores(input)
         if sleepConsumes(input, effects: &effects) { return effects }
         switch input {
@@ -157,6 +170,8 @@ public struct KioskRuntime: Sendable {
                 effects += page(.key(key))
             } else if KioskRuntime.isPauseKey(name) {
                 effects += togglePauseByVisitor()
+            } else if KioskRuntime.isSpeechKey(name), modifiers.isEmpty {
+                effects += setSpeech(nil, reason: "key")
             }
         case .closeRequest:
             if lockdown.closeRequestQuits { effects += quit(.userQuit) }
@@ -197,13 +212,17 @@ public struct KioskRuntime: Sendable {
     /// Gives the pager a paging input at the current simulated time; a person's input also pauses attract mode.
     mutating func page(_ input: KioskInput) -> [KioskEffect] {
         let input = calibrated(input)  // A finger, where the panel says it is (display.touchMatrix).
-        let person = KioskSession.isUserInput(input)
+        // A press on the pause button is the visitor's control, as Space is: it does not count as paging input.
+        let person = KioskSession.isUserInput(input) && !session.isPauseButtonPress(input)
         if person {
             autoplay?.noteInput(at: now)
             detailBeforePaging(input)
         }
         let events = session.handle(input, at: clock.simulatedTime(at: now))
-        return log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
+        var effects = log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
+        for _ in 0..<session.takePauseTaps() { effects += togglePauseByVisitor() }
+        for _ in 0..<session.takeLongPresses() { effects += setSpeech(nil, reason: "press") }
+        return effects
     }
 
     /// Stops the kiosk for `reason` (the first reason stands).

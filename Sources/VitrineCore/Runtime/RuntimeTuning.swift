@@ -12,6 +12,10 @@ public enum RuntimeTuning {
     /// frame that took longer than this to build, draw and present counts as over budget.
     public static let frameInterval = 1.0 / 60.0
 
+    /// How long a press on the page dots is held to turn speech on or off: 1 s, twice iOS's long press, so a
+    /// visitor resting a finger on the dots does not start it.
+    public static let speechLongPress = 1.0
+
     /// How many times per attract-mode interval the progress bar moves: 60.
     ///
     /// Smooth enough for a 4 pt bar (a step is a few points even on a wide panel), while an idle kiosk with a

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func badMessagesAreRefusedInOneLine() {
-        #expect(parse(#"{"cmd":"explode","reply":"x"}"#) == .refused(#"unknown command "explode"; the commands are next, previous, goto, pause, resume, reload, status, screenshot, wake, detail"#, reply: #""x""#))
+        #expect(parse(#"{"cmd":"explode","reply":"x"}"#) == .refused(#"unknown command "explode"; the commands are next, previous, goto, pause, resume, reload, status, screenshot, wake, detail, speak"#, reply: #""x""#))
         #expect(parse("") == .refused(#"the message is empty: a command is a JSON object such as {"cmd":"next"}"#, reply: nil))
         guard case .refused(let reason, nil) = parse("{{{") else { Issue.record("not refused"); return }
         #expect(reason.hasPrefix("malformed JSON at column 2"))

@@ -22,9 +22,9 @@ import Testing
     }
 
     @Test func descriptionNamesFileLineAndMessage() {
-        let error = failure("# header\n\n{\"at\":1,\"key\":\"space\"}", file: "scripts/demo.replay")
+        let error = failure("# header\n\n{\"at\":1,\"key\":\"tab\"}", file: "scripts/demo.replay")
         #expect(error?.description
-                == #"scripts/demo.replay: line 3: "key" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape"#)
+                == #"scripts/demo.replay: line 3: "key" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape, space, s"#)
     }
 
     @Test func lineNumbersCountEveryPhysicalLine() {
@@ -110,10 +110,10 @@ import Testing
         #expect(message(#"{"at":1,"touch":"up","x":0.5}"#) == #""touch" needs numbers "x" and "y""#)
     }
 
-    @Test(arguments: ["space", "10", "0", "", "up"])
+    @Test(arguments: ["tab", "10", "0", "", "up"])
     func unknownKeyName(name: String) {
         #expect(message(#"{"at":1,"key":"\#(name)"}"#)
-                == #""key" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape"#)
+                == #""key" must be one of right, left, pageup, pagedown, home, end, 1 to 9, escape, space, s"#)
     }
 
     @Test(arguments: [#"{"dx":1}"#, #"{"dy":1}"#, #"{"dx":1,"dy":"1"}"#, "3", "[1,0]"])
