@@ -125,7 +125,7 @@ public final class KioskApp {
                 report("remote control is off: cannot make the control socket: \(error)")
             }
         }
-        fleet = options.config.mqtt.map { FleetLink($0) { [waker] in waker.post($0) } }
+        fleet = options.config.mqtt.map { FleetLink($0, sync: options.config.sync) { [waker] in waker.post($0) } }
     }
 
     /// Seconds since the app started, from the monotonic clock.
@@ -298,6 +298,8 @@ public final class KioskApp {
                 setDisplaySleep(asleep, note: note)
             case .runHook(let hook):
                 hooks.run(hook)
+            case .groupSend(let command):
+                fleet?.sendGroup(command)
             }
         }
     }

@@ -25,6 +25,9 @@ public enum ReplayAction: Sendable, Equatable {
     case wait
     /// A remote-control command, as the control socket would deliver it.
     case control(ControlCommand)
+    /// A message on the synchronized group's topic (`sync`): the command, and the script time its transition
+    /// starts at (`"start"`; nil: `sync.lead` after the line), in place of the wire's milliseconds UTC.
+    case group(GroupCommand, start: Double?)
 }
 
 /// One line of a replay script: an action at a simulated time.
@@ -110,7 +113,7 @@ struct ReplayLineProblem: Error {
 }
 
 extension ReplayScript {
-    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait", "control"]
+    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait", "control", "group"]
 
     static func parseLine(_ value: JSONValue, line: Int) throws(ReplayLineProblem) -> ReplayStep {
         guard case .object(let members) = value else {
@@ -169,6 +172,21 @@ extension ReplayScript {
                 return .control(try ControlCommand.decode(payload))
             } catch {
                 throw ReplayLineProblem(message: "\"control\": \(error.message)")
+            }
+        case "group":
+            var start: Double? = nil
+            if let value = payload["start"] {
+                guard case .number(let t) = value, t.isFinite, t >= 0 else {
+                    throw ReplayLineProblem(message: "\"group\": \"start\" must be a script time in seconds, 0 or more")
+                }
+                start = t
+            }
+            switch GroupCommand.decode(payload, localOffset: 0) {
+            case .success(var command):
+                command.start = nil
+                return .group(command, start: start)
+            case .failure(let refusal):
+                throw ReplayLineProblem(message: "\"group\": \(refusal.message)")
             }
         case "wait":
             guard case .bool(true) = payload else {

@@ -30,6 +30,10 @@ public enum KioskEvent: Sendable, Equatable {
     case detailOpened(page: Int, reason: DetailOpenReason)
     /// The detail panel of card `page` closed, for `reason`.
     case detailClosed(page: Int, reason: DetailCloseReason)
+    /// A synchronized group's transition to `card` started at local wall time `wall` (seconds since 1970 local
+    /// time), `late` seconds after its moment (and advanced by as much), for a group `command` or the group's
+    /// `autoplay` (`cause`).
+    case groupMove(card: Int, late: Double, wall: Double, cause: String)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
@@ -66,6 +70,9 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"detailOpened\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
         case .detailClosed(let page, let reason):
             return head + "\"detailClosed\",\"page\":\(page),\"reason\":\"\(reason.rawValue)\"}"
+        case .groupMove(let card, let late, let wall, let cause):
+            return head + "\"groupMove\",\"page\":\(card),\"cause\":\"\(cause)\",\"late\":\(PagerEvent.formatSeconds(late)),"
+                + "\"wall\":\(PagerEvent.formatSeconds(wall))}"
         }
     }
 }

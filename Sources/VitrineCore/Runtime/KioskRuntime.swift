@@ -74,6 +74,8 @@ public struct KioskRuntime: Sendable {
     var reload = ReloadState()
     /// The open detail panel, if any (see `KioskRuntime+Detail.swift`).
     var detail: DetailPanel?
+    /// The synchronized group's timing (see `KioskRuntime+Sync.swift`).
+    var group = GroupState()
     /// Measures the detail panel's text as the driver will draw it (its fonts); nil: an estimate (tests).
     public var textMeasurer: (any TextMeasuring & Sendable)?
     /// When the kiosk started and when a frame was last presented, for `status`.
@@ -174,6 +176,8 @@ public struct KioskRuntime: Sendable {
             effects += control(command, client: client)
         case .wallClock(let local):
             effects += setWallClock(local)
+        case .group(let input):
+            effects += groupInput(input)
         case .keptCardsReady, .idleChoresDone:
             break  // Taken by noteForIdleChores.
         }
@@ -187,12 +191,14 @@ public struct KioskRuntime: Sendable {
     mutating func page(_ input: KioskInput) -> [KioskEffect] {
         let input = calibrated(input)  // A finger, where the panel says it is (display.touchMatrix).
         let person = KioskSession.isUserInput(input)
+        let groupBefore = groupBeforePaging(input)  // A group member's input goes to the group (KioskRuntime+Sync).
         if person {
             autoplay?.noteInput(at: now)
             detailBeforePaging(input)
         }
         let events = session.handle(input, at: clock.simulatedTime(at: now))
-        return log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
+        let effects = log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
+        return groupBefore.map { groupAfterPaging($0, effects: effects) } ?? effects
     }
 
     /// Stops the kiosk for `reason` (the first reason stands).
