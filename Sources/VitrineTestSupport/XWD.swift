@@ -1,6 +1,7 @@
 import VitrineCore
 
-/// Reads X window dumps (`xwd`): the header's fields and a 32-bit TrueColor image, as Xvfb at depth 24 writes them.
+/// Reads X window dumps (`xwd`): the header's fields and a 32-bit TrueColor image, as Xvfb at depth 24 writes them
+/// (or 24-bit, as `xwd -root` gets from a server whose root is packed so).
 public enum XWD {
     /// A dump this reader does not take, and why.
     public struct Unsupported: Error, CustomStringConvertible {
@@ -17,14 +18,15 @@ public enum XWD {
         }
         let headerSize = field(0), width = field(4), height = field(5), byteOrder = field(7)
         let bitsPerPixel = field(11), bytesPerLine = field(12), colors = field(19)
-        guard bitsPerPixel == 32, width > 0, height > 0 else { throw Unsupported(description: "xwd: \(bitsPerPixel) bits per pixel") }
+        guard bitsPerPixel == 32 || bitsPerPixel == 24, width > 0, height > 0 else { throw Unsupported(description: "xwd: \(bitsPerPixel) bits per pixel") }
         let start = headerSize + colors * 12
         guard data.count >= start + bytesPerLine * height else { throw Unsupported(description: "xwd: cut short") }
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
-                let p = start + y * bytesPerLine + x * 4
-                let (r, g, b) = byteOrder == 0 ? (data[p + 2], data[p + 1], data[p]) : (data[p + 1], data[p + 2], data[p + 3])
+                let p = start + y * bytesPerLine + x * bitsPerPixel / 8
+                let last = p + bitsPerPixel / 8 - 1  // Most significant first: the last byte is blue.
+                let (r, g, b) = byteOrder == 0 ? (data[p + 2], data[p + 1], data[p]) : (data[last - 2], data[last - 1], data[last])
                 let q = (y * width + x) * 4
                 rgba[q] = r; rgba[q + 1] = g; rgba[q + 2] = b
             }
