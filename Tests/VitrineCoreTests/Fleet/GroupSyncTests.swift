@@ -151,6 +151,11 @@ import Testing
         #expect(Self.starts(kiosk) == [1 + SyncConfig.defaultLead])
     }
 
+    @Test func theStateSaysTheGroup() {
+        let kiosk = Self.member()
+        #expect(kiosk.runtime.fleetState.json.hasSuffix(#","version":"0.1","group":"lobby"}"#))
+    }
+
     @Test func aSwipeReleaseLandsWhenTheOthersLand() throws {
         var kiosk = Self.member()
         kiosk.send(.paging(.pointerDown(id: 0, at: Point(x: 800, y: 300))), at: 1)
