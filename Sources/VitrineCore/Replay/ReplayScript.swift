@@ -61,7 +61,7 @@ public struct ReplayScriptError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// Lines look like `{"at":0.10,"touch":"down","x":0.8,"y":0.5}`, `{"at":0.1,"mouse":"move","x":960,"y":400}`,
 /// `{"at":1,"key":"right"}`, `{"at":1,"wheel":{"dx":-1,"dy":0}}`, `{"at":1,"page":3}` and
-/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}`, `{"at":60,"wait":true}` and `{"at":2,"control":{"cmd":"next"}}`. Blank lines and lines starting with `#` or `//` are skipped.
+/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}`, `{"at":60,"wait":true}`, `{"at":2,"control":{"cmd":"next"}}` and `{"at":2,"group":{"cmd":"goto","page":1,"start":2.25}}`. Blank lines and lines starting with `#` or `//` are skipped.
 public struct ReplayScript: Sendable, Equatable {
     /// The steps, in time order (lines with equal times keep their order).
     public var steps: [ReplayStep]
