@@ -82,8 +82,9 @@ extension KioskRuntime {
         switch input {
         case .linked(let up):
             group.linked = up
-            if up { group.localAnchor = nil }  // Back with the group: its timeline again.
-            return []
+            guard up, group.localAnchor != nil else { return [] }
+            group.localAnchor = nil  // Back with the group: its timeline again, at once.
+            return runGroupTimers()
         case .command(let command):
             guard config.sync != nil else { return [] }
             if let sender = command.sender, let seq = command.seq {

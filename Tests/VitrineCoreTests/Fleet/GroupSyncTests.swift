@@ -140,6 +140,19 @@ import Testing
         #expect(Self.starts(kiosk).count == 2)
     }
 
+    @Test func aMemberAloneFollowsItsOwnSwipeThenRejoinsTheGroup() {
+        var kiosk = Self.member(interval: 2)
+        kiosk.advance(to: 3)
+        #expect(kiosk.runtime.headingCard == 1)  // 10:00:03 is 3 s into the 8 s cycle: card 1.
+        kiosk.send(.group(.linked(false)), at: 3.05)
+        kiosk.send(.keyPress(name: "Right", modifiers: []), at: 3.1)
+        #expect(kiosk.runtime.headingCard == 2)
+        kiosk.advance(to: 6.5)
+        #expect(kiosk.runtime.headingCard == 2, "held for resumeAfterIdle and its interval, as a screen alone")
+        kiosk.send(.group(.linked(true)), at: 6.6)
+        #expect(kiosk.runtime.headingCard == 3, "back on the group's timeline at once (6.6 s: card 3)")
+    }
+
     @Test func aControlCommandGoesToTheGroupAndSaysSo() throws {
         var kiosk = Self.member()
         kiosk.send(.control(.next, client: 3), at: 1)
