@@ -164,6 +164,16 @@ import Testing
         #expect(Self.starts(kiosk) == [1 + SyncConfig.defaultLead])
     }
 
+    @Test func aGroupsMovesArePlaysOfReasonGroupOrAutoplay() {
+        var kiosk = Self.member(interval: 2)
+        kiosk.advance(to: 2.5)
+        kiosk.send(.group(.command(GroupCommand(.goto(card: 0), start: Self.wall + 3, sender: "b", seq: 1))), at: 2.9)
+        kiosk.advance(to: 3.5)
+        var tracker = PlayTracker()
+        let reasons = tracker.note(nil, effects: [.log(kiosk.events)]).map(\.reason)  // As the loop hands them: a batch.
+        #expect(reasons == ["start", "autoplay", "group"])
+    }
+
     @Test func theStateSaysTheGroup() {
         let kiosk = Self.member()
         #expect(kiosk.runtime.fleetState.json.hasSuffix(#","version":"0.1","group":"lobby"}"#))
