@@ -72,11 +72,12 @@ struct GroupWindowTests {
         }
         return (0..<4).map { index in
             let y = height / 2, x0 = left(index)
-            guard let first = card(screen[x0 + 1, y]) else { return nil }
-            // A slide to the next card moves the left card out to the left: its colour runs from the window's left edge.
-            var run = 0
-            while run < width, card(screen[x0 + run, y]) == first { run += 1 }
-            return Double(first) + Double(width - run) / Double(width)
+            // A slide to the next card moves the left card out to the left: its colour runs from the window's left
+            // edge to the edge between the cards (a column there may be a blend of the two, no card's colour).
+            guard let start = (0..<3).first(where: { card(screen[x0 + $0, y]) != nil }), let first = card(screen[x0 + start, y]) else { return nil }
+            var visible = start
+            while visible < width, card(screen[x0 + visible, y]) == first { visible += 1 }
+            return Double(first) + Double(width - visible) / Double(width)
         }
     }
 
