@@ -17,11 +17,14 @@ public final class GroupLink: Sendable {
     /// The wall clock's milliseconds when the link was made: this member's own commands of this run are numbered
     /// from it (those of an earlier run, retained by the broker, are taken like anyone's).
     private let started: Int64
+    /// `sync.lead`: a bare command starts this long after it arrives.
+    private let lead: Double
 
     /// The link of member `sender` to `sync`'s group under `prefix`.
     public init(_ sync: SyncConfig, prefix: String, sender: String) {
         topic = sync.topic(prefix: prefix)
         self.sender = sender
+        lead = sync.lead
         started = GroupLink.wallMilliseconds
     }
 
@@ -40,15 +43,20 @@ public final class GroupLink: Sendable {
         return (LocalClock.localTime(atEpoch: epoch).seconds - epoch).rounded()
     }
 
-    /// The input for a message that arrived on the group topic; nil for this member's own (it carried it out
-    /// already) and for a refused one, which is logged as a rate-limited warning.
+    /// The input for a message that arrived on the group topic, a bare one stamped `sync.lead` from now; nil for
+    /// this member's own (it carried it out already) and for a refused one, which is logged as a rate-limited
+    /// warning.
     public func received(_ payload: UnsafeRawBufferPointer) -> RuntimeInput? {
         guard payload.count <= GroupCommand.messageBytes else {
             refuse("the message is \(payload.count) bytes, over the limit of \(GroupCommand.messageBytes)")
             return nil
         }
-        switch GroupCommand.parse(Array(payload), localOffset: GroupLink.localOffset) {
-        case .success(let command):
+        let offset = GroupLink.localOffset
+        switch GroupCommand.parse(Array(payload), localOffset: offset) {
+        case .success(var command):
+            // A bare command is stamped here, as it arrives: the loop's own delay to take it (a frame being drawn)
+            // must not move its start.
+            if command.start == nil { command.start = Double(GroupLink.wallMilliseconds) / 1000 + offset + lead }
             let own = command.sender == sender && (command.seq ?? 0) >= started
             return own ? nil : .group(.command(command))
         case .failure(let refusal):

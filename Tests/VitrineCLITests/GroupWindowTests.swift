@@ -102,6 +102,8 @@ struct GroupWindowTests {
     /// Checks that in each grab the cards of the members were at the same point of the slide, within one frame.
     static func expectInStep(_ grabs: [[Double]], _ what: String) {
         #expect(grabs.count >= 2, "\(what): too few grabs caught the slide: \(grabs)")
+        let widest = grabs.map { ($0.max() ?? 0) - ($0.min() ?? 0) }.max() ?? 0
+        print("group window, \(what): \(grabs.count) grabs mid-slide, widest spread \(Int((widest * Double(width)).rounded())) px (one frame: \(Int((oneFrame * Double(width)).rounded())) px)")
         for grab in grabs {
             let spread = (grab.max() ?? 0) - (grab.min() ?? 0)
             #expect(spread <= oneFrame, "\(what): the cards were \(spread) pages apart (one frame is \(oneFrame)): \(grab)")
@@ -149,7 +151,7 @@ struct GroupWindowTests {
                 try Self.launch(&wall, folder, index: index, autoplay: 2)
             }
             for index in 0..<4 { try Self.place(wall, index: index) }
-            var grabs = 0, moving: [[Double]] = []
+            var grabs = 0, moving: [[Double]] = [], widest = 0.0
             let end = Date().addingTimeInterval(7)
             while Date() < end {
                 let all = try Self.positions(wall).compactMap { $0 }
@@ -158,9 +160,11 @@ struct GroupWindowTests {
                 // Positions on a ring of four cards: 3.9 and 0.0 are a tenth apart.
                 let spread = all.map { p in all.map { q in min(abs(p - q), 4 - abs(p - q)) }.max() ?? 0 }.max() ?? 0
                 #expect(spread <= Self.oneFrame, "the members were \(spread) pages apart: \(all)")
+                widest = max(widest, spread)
                 if all.contains(where: { $0 != $0.rounded() }) { moving.append(all) }
             }
             #expect(grabs > 20 && moving.count >= 2, "\(grabs) grabs, \(moving.count) during slides")
+            print("group window, attract mode: \(grabs) grabs, \(moving.count) mid-slide, widest spread \(Int((widest * Double(Self.width)).rounded())) px")
         }
     }
 }
