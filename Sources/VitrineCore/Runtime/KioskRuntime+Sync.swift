@@ -27,6 +27,9 @@ struct GroupState: Sendable {
     /// Where the timeline stood when it last moved the card: it moves it again only when that changes (a card
     /// boundary, a new anchor), so a move made here while the broker is down stays until the next boundary.
     var lastPosition: GroupTimeline.Position?
+    /// The card the pager headed for when a finger or a trackpad stream took it, while one drives it: a stream
+    /// ends at a step, not an input, so its move goes to the group from the timers.
+    var drivenFrom: Int??
 
     /// How many senders are remembered; past it the table starts again (a sender then repeats nothing harmful:
     /// a command past its moment only moves a screen to where the group already is).
@@ -139,6 +142,10 @@ extension KioskRuntime {
     mutating func runGroupTimers() -> [KioskEffect] {
         guard config.sync != nil else { return [] }
         var effects = runGroupPending()
+        if let from = group.drivenFrom, !session.pager.isDriven {
+            group.drivenFrom = nil  // A trackpad stream ended in the steps just run.
+            effects += groupCommit(from: from, before: nil, effects: [])
+        }
         guard groupRunsAutoplay, autoplay?.isHeld == false, session.isIdle, let wall = groupWall(at: now),
               let position = groupPosition(at: wall), let offset = groupOffset else { return effects }
         guard position != group.lastPosition else { return effects }
@@ -214,7 +221,18 @@ extension KioskRuntime {
     /// under a lifted finger would look broken, and the landing is the moment everyone sees together. While the
     /// broker is down the move stays here, and this screen's timeline starts from it.
     mutating func groupAfterPaging(_ before: (session: KioskSession, card: Int?, atRest: Bool), effects: [KioskEffect]) -> [KioskEffect] {
-        guard !session.pager.isDriven, let card = headingCard, card != before.card else { return effects }
+        if session.pager.isDriven {
+            if group.drivenFrom == nil { group.drivenFrom = .some(before.card) }
+            return effects
+        }
+        let from = group.drivenFrom ?? before.card
+        group.drivenFrom = nil
+        return groupCommit(from: from, before: before, effects: effects)
+    }
+
+    /// A move away from `from` that this screen's input committed: to the group (see ``groupAfterPaging(_:effects:)``).
+    mutating func groupCommit(from: Int?, before: (session: KioskSession, card: Int?, atRest: Bool)?, effects: [KioskEffect]) -> [KioskEffect] {
+        guard let card = headingCard, card != from else { return effects }
         let resume = autoplay?.config.resumeAfterIdle ?? 0
         let hold = resume + groupInterval(ofCard: card)
         guard groupLinked, let sync = config.sync, let offset = groupOffset else {
@@ -223,7 +241,7 @@ extension KioskRuntime {
         }
         let start = now + sync.lead
         let command = GroupCommand(.goto(card: card), start: start + offset, hold: hold)
-        if before.atRest {
+        if let before, before.atRest {
             session = before.session
             keepPending(command)
             return [.groupSend(command)]

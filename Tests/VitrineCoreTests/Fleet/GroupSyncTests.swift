@@ -193,6 +193,16 @@ import Testing
         #expect(kiosk.runtime.currentCard == 1)
     }
 
+    @Test func aTrackpadStreamsMoveGoesToTheGroupWhenItEnds() throws {
+        var kiosk = Self.member()
+        for i in 0..<60 { kiosk.send(.paging(.wheel(dx: 0.8, dy: 0)), at: 0.5 + Double(i) / 120) }
+        #expect(Self.sent(kiosk).isEmpty)  // Still streaming.
+        kiosk.settle(within: 2)
+        let sent = try #require(Self.sent(kiosk).first)
+        #expect(sent.action == .goto(card: 1))
+        #expect(kiosk.runtime.currentCard == 1)
+    }
+
     // MARK: Attract mode from the wall clock
 
     @Test func membersStartedApartShowTheSameCardAtTheSameMoment() {
