@@ -36,7 +36,8 @@ except ImportError:
 
 MIB = 1024 * 1024
 DECODE_MEMORY = 64 * MIB       # ImageLimits.decodeMemoryBytes, everything a decode holds counted
-HEIF_DECODE_MEMORY = 112 * MIB  # ImageLimits.heifDecodeMemoryBytes, for HEIC and AVIF (libheif decodes whole)
+HEIF_DECODE_MEMORY = 112 * MIB  # ImageLimits.heifHelperMemoryBytes: the helper process that decodes HEIC and AVIF, whose
+                                # peak /usr/bin/time reports (the kiosk's own holds only the card-size picture)
 TOLERANCE = 24                 # a channel difference over this counts as a different pixel
 WRONG_SHARE = 0.005            # more than this share of different pixels is WRONG
 

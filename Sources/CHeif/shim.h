@@ -25,9 +25,7 @@ struct vitrine_heif_api {
     __typeof__(&heif_image_get_plane_readonly) image_get_plane_readonly;
     __typeof__(&heif_image_handle_has_alpha_channel) image_handle_has_alpha_channel;
     __typeof__(&heif_image_handle_get_luma_bits_per_pixel) image_handle_get_luma_bits_per_pixel;
-    __typeof__(&heif_image_handle_get_nclx_color_profile) image_handle_get_nclx_color_profile;
-    __typeof__(&heif_nclx_color_profile_free) nclx_color_profile_free;
-    __typeof__(&heif_image_get_nclx_color_profile) image_get_nclx_color_profile;
+    __typeof__(&heif_image_get_bits_per_pixel_range) image_get_bits_per_pixel_range;
 };
 
 /// What loading found: the functions, whether all were found, and the once-flag that guards loading. A function's
@@ -65,9 +63,7 @@ static inline void vitrine_heif_load(void) {
     VITRINE_HEIF_FIND(image_get_plane_readonly)
     VITRINE_HEIF_FIND(image_handle_has_alpha_channel)
     VITRINE_HEIF_FIND(image_handle_get_luma_bits_per_pixel)
-    VITRINE_HEIF_FIND(image_handle_get_nclx_color_profile)
-    VITRINE_HEIF_FIND(nclx_color_profile_free)
-    VITRINE_HEIF_FIND(image_get_nclx_color_profile)
+    VITRINE_HEIF_FIND(image_get_bits_per_pixel_range)
 #undef VITRINE_HEIF_FIND
     state->ready = 1;
 }
@@ -79,61 +75,36 @@ static inline const struct vitrine_heif_api *vitrine_heif(void) {
     return state->ready ? &state->api : 0;
 }
 
-/// How YCbCr samples become RGB (ITU-T H.273's matrix coefficients and range), in 16.16 fixed point.
-typedef struct vitrine_heif_matrix {
-    int32_t cr_r, cb_g, cr_g, cb_b;
-    /// Limited ("video") range: Y from 16-235 and Cb, Cr from 16-240 stretched to the full 0-255.
-    int full_range;
-    /// Matrix 0 (GBR): the planes hold G, B and R as they are.
-    int identity;
-} vitrine_heif_matrix;
-
-/// The matrix for H.273 `matrix` (1: BT.709, 9 or 10: BT.2020, 0: GBR, anything else BT.601, libheif's default
-/// without a colour profile) and `full_range`.
-static inline vitrine_heif_matrix vitrine_heif_matrix_make(int matrix, int full_range) {
-    double kr = 0.299, kb = 0.114;
-    if (matrix == 1) { kr = 0.2126; kb = 0.0722; }
-    if (matrix == 9 || matrix == 10) { kr = 0.2627; kb = 0.0593; }
-    double kg = 1 - kr - kb;
-    vitrine_heif_matrix m;
-    m.cr_r = (int32_t)(2 * (1 - kr) * 65536 + 0.5);
-    m.cb_g = (int32_t)(2 * kb * (1 - kb) / kg * 65536 + 0.5);
-    m.cr_g = (int32_t)(2 * kr * (1 - kr) / kg * 65536 + 0.5);
-    m.cb_b = (int32_t)(2 * (1 - kb) * 65536 + 0.5);
-    m.full_range = full_range;
-    m.identity = matrix == 0;
-    return m;
+/// One sample of a plane of `bits` bits a sample (more than 8: two bytes each, native order) as 8 bits.
+static inline uint32_t vitrine_heif_sample(const uint8_t *row, int x, int bits) {
+    if (bits <= 8) return row[x];
+    uint32_t top = (1u << bits) - 1, v = ((const uint16_t *)row)[x];
+    return v >= top ? 255 : (v * 255 + top / 2) / top;
 }
 
-static inline uint32_t vitrine_heif_clamp(int32_t v) { return v < 0 ? 0 : v > 255 ? 255 : (uint32_t)v; }
-
-/// Adds the RGB of `rows` rows of 8-bit YCbCr planes (from row `y0`; chroma subsampled by `sub_x`, `sub_y`, each 1
-/// or 2, and read at the nearest sample, as libheif does) into `sums`, three for each box of `factor` pixels across.
-static inline void vitrine_heif_sum_rows(const uint8_t *luma, int luma_stride, const uint8_t *cb, int cb_stride, const uint8_t *cr,
-                                         int cr_stride, int width, int y0, int rows, int sub_x, int sub_y, int factor,
-                                         const vitrine_heif_matrix *m, uint32_t *sums) {
+/// Adds `rows` rows (from row `y0`) of libheif's RGB 4:4:4 planes (`bits` a sample; `alpha` NULL when opaque, else
+/// `alpha_bits` a sample), composited over `under` (R, G, B), into `sums`, three for each box of `factor` pixels
+/// across; returns whether any pixel was less than opaque. The planes are what libheif 1.15 makes of every picture
+/// before it gives one (its own RGB conversion): taken as they are, nothing more is converted or copied.
+static inline int vitrine_heif_sum_planes(const uint8_t *const planes[3], const int strides[3], int bits, const uint8_t *alpha,
+                                          int alpha_stride, int alpha_bits, int width, int y0, int rows, int factor,
+                                          const uint8_t under[3], uint32_t *sums) {
+    int transparent = 0;
     for (int y = y0; y < y0 + rows; y++) {
-        const uint8_t *yr = luma + (long)y * luma_stride;
-        const uint8_t *br = cb + (long)(y / sub_y) * cb_stride, *rr = cr + (long)(y / sub_y) * cr_stride;
+        const uint8_t *r = planes[0] + (long)y * strides[0], *g = planes[1] + (long)y * strides[1], *b = planes[2] + (long)y * strides[2];
+        const uint8_t *a = alpha ? alpha + (long)y * alpha_stride : 0;
         for (int x = 0; x < width; x++) {
-            int32_t Y = yr[x], U = br[x / sub_x], V = rr[x / sub_x];
-            uint32_t r, g, b;
-            if (m->identity) {
-                g = (uint32_t)Y; b = (uint32_t)U; r = (uint32_t)V;
-            } else {
-                int32_t Yf = Y << 16;
-                if (!m->full_range) {
-                    Yf = (Y - 16) * (int32_t)(65536 * 255.0 / 219 + 0.5);
-                    U = (U - 128) * 255 / 224 + 128;
-                    V = (V - 128) * 255 / 224 + 128;
-                }
-                U -= 128; V -= 128;
-                r = vitrine_heif_clamp((Yf + m->cr_r * V + 32768) >> 16);
-                g = vitrine_heif_clamp((Yf - m->cb_g * U - m->cr_g * V + 32768) >> 16);
-                b = vitrine_heif_clamp((Yf + m->cb_b * U + 32768) >> 16);
-            }
             uint32_t *box = sums + (x / factor) * 3;
-            box[0] += r; box[1] += g; box[2] += b;
+            uint32_t R = vitrine_heif_sample(r, x, bits), G = vitrine_heif_sample(g, x, bits), B = vitrine_heif_sample(b, x, bits);
+            uint32_t A = a ? vitrine_heif_sample(a, x, alpha_bits) : 255;
+            if (A != 255) {
+                transparent = 1;
+                R = (R * A + under[0] * (255 - A) + 127) / 255;
+                G = (G * A + under[1] * (255 - A) + 127) / 255;
+                B = (B * A + under[2] * (255 - A) + 127) / 255;
+            }
+            box[0] += R; box[1] += G; box[2] += B;
         }
     }
+    return transparent;
 }

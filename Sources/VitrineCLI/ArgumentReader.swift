@@ -54,6 +54,16 @@ struct ArgumentReader {
         return PixelSize(width: w, height: h)
     }
 
+    /// Two whole numbers written with `separator` between them ("2x2", "0,1"), each within `range`.
+    static func pair(_ text: String, flag: String, separator: Character, range: ClosedRange<Int>, example: String) throws(UsageError) -> (Int, Int) {
+        let parts = text.lowercased().split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), range.contains(a), range.contains(b) else {
+            throw UsageError(description: "\(flag) takes two whole numbers from \(range.lowerBound) to \(range.upperBound) as \(example); "
+                             + "got '\(Limits.shortened(text))'")
+        }
+        return (a, b)
+    }
+
     /// A whole number.
     static func integer(_ text: String, flag: String) throws(UsageError) -> Int {
         guard let n = Int(text) else { throw UsageError(description: "\(flag) takes a whole number; got '\(Limits.shortened(text))'") }

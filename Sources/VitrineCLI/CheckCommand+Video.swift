@@ -36,3 +36,16 @@ extension CheckCommand {
     /// Whether `card`'s `image` is its video itself (a video card without a poster): checked as a video, not a picture.
     static func imageIsItsVideo(_ card: CardConfig) -> Bool { card.video.map { !$0.hasPoster } ?? false }
 }
+
+extension CheckCommand {
+    /// The line that describes a video wall's screen: "wall: tile 0,1 of a 2x2 wall: this screen shows its part
+    /// of one card laid out over 4 screens (2400x1600 for screens of 1200x800)", or why the wall is too large for
+    /// screens of the config's window size.
+    static func wallLine(_ tile: SyncConfig.Tile, window: PixelSize) -> String {
+        let wall = WallTile(tile, screenPixels: window)
+        let screens = tile.columns * tile.rows
+        guard wall.fitsLimits else { return "wall: \(tile): \(wall.tooLarge) (at the config's window size)" }
+        return "wall: \(tile): this screen shows its part of one card laid out over \(screens) screen\(screens == 1 ? "" : "s") "
+            + "(\(wall.wallPixels) for screens of \(window))"
+    }
+}

@@ -71,6 +71,7 @@ struct CheckCommand {
                 for note in images.notes + videos.notes { print(note) }
                 if let line = CheckCommand.groupLine(config) { print(line) }
                 if let at { print(CheckCommand.showingLine(config, at: at)) }
+                if let tile = config.sync?.tile { print(CheckCommand.wallLine(tile, window: config.display.window)) }
                 let cards = CheckCommand.count(config.cards.count, "card")
                 if problems.isEmpty {
                     let videoCount = videos.total > 0 ? ", \(CheckCommand.count(videos.total, "video"))" : ""
@@ -103,7 +104,9 @@ struct CheckCommand {
     func checkImages(_ config: KioskConfig) -> Findings {
         var findings = Findings()
         var results: [PathKey: String?] = [:]  // Path (bytes: NFC and NFD are two files) to why it cannot be shown, nil when it can.
-        let options = DecodeOptions(covering: ImageRequest(path: "", size: config.display.window).cardSize,
+        // A video wall's screen decodes for the wall's card (WallLayout.swift), as run does.
+        let card = StageLayout(screenPixels: config.display.window, fit: config.display.fit, tile: config.sync?.tile).cardRect
+        let options = DecodeOptions(covering: ImageRequest(path: "", size: PixelSize(width: card.width, height: card.height)).cardSize,
                                     exifOrientation: config.display.exifOrientation)
         for (index, card) in config.cards.enumerated() where !CheckCommand.imageIsItsVideo(card) {
             if results[PathKey(card.image)] == nil {

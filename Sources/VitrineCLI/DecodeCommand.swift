@@ -1,3 +1,4 @@
+import Glibc
 import VitrineCore
 import VitrineSystem
 import VitrineSDL
@@ -6,7 +7,7 @@ import VitrineSDL
 /// decoder and limits and writes the decoded pixels, so a script can compare them with another decoder's.
 struct DecodeCommand {
     static let help = """
-        usage: vitrine decode FILE [--cover WxH | --full] [--no-exif] [--output FILE.png]
+        usage: vitrine decode FILE [--cover WxH | --full] [--no-exif] [--output FILE.png] [--peak]
 
         Decodes FILE as a card's picture is decoded (ImageDecoder, with every limit), prints `ok WxH` and one
         `note: …` line for each change the kiosk makes, or `refused: REASON`, and with --output writes the
@@ -18,6 +19,8 @@ struct DecodeCommand {
           --full          decode at full size (no JPEG scaling, no PNG shrinking)
           --no-exif       leave the Exif orientation alone (display.exifOrientation false)
           --output FILE   where to write the decoded pixels as a PNG
+          --peak          print `peak: N KiB, helper N KiB`: this process's peak resident memory and its helper's
+                          (HEIC and AVIF are decoded in a helper process)
         """
 
     var file: String?
@@ -25,6 +28,7 @@ struct DecodeCommand {
     var full = false
     var exifOrientation = true
     var output: String?
+    var peak = false
 
     /// Reads the options; nil when help was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> DecodeCommand? {
@@ -37,6 +41,7 @@ struct DecodeCommand {
             case "--full": command.full = true
             case "--no-exif": command.exifOrientation = false
             case "--output": command.output = try reader.value(for: flag)
+            case "--peak": command.peak = true
             default:
                 guard command.file == nil, !flag.hasPrefix("-") else {
                     throw UsageError(description: "unknown option '\(Limits.shortened(flag))' for 'decode'")
@@ -65,6 +70,12 @@ struct DecodeCommand {
                 }
                 print("ok \(decoded.surface.size.width)x\(decoded.surface.size.height)")
                 for note in decoded.notes { print("note: \(note)") }
+                if peak {
+                    var own = rusage(), helpers = rusage()
+                    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &own)
+                    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &helpers)
+                    print("peak: \(own.ru_maxrss) KiB, helper \(helpers.ru_maxrss) KiB")
+                }
                 guard let output else { return ExitCode.ok }
                 do throws(SDLError) {
                     try decoded.surface.writePNG(to: output)
@@ -76,6 +87,18 @@ struct DecodeCommand {
             }
         } catch {
             Log.error("\(error)")
+            return ExitCode.software
+        }
+    }
+
+    /// `vitrine heif-decode FILE WxH RRGGBB`: the helper process that decodes one HEIC or AVIF for the kiosk
+    /// (``HEIFHelper/serve(_:)``); returns its exit code.
+    static func serveHEIF(_ arguments: [String]) -> Int32 {
+        do throws(SDLError) {
+            let library = try SDLLibrary(video: false)
+            return withExtendedLifetime(library) { HEIFHelper.serve(arguments) }
+        } catch {
+            print("refused over \(error.message)")
             return ExitCode.software
         }
     }

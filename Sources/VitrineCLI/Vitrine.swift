@@ -62,6 +62,8 @@ enum Vitrine {
             print("vitrine \(VitrineVersion.string) (\(SDLLibrary.versions))")
             return ExitCode.ok
         }
+        // HEIC and AVIF are decoded by this very executable in a helper process (HEIFHelper).
+        HEIFHelper.executable = "/proc/self/exe"
         do throws(UsageError) {
             switch command {
             case "run": return try RunCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
@@ -71,6 +73,7 @@ enum Vitrine {
             case "bench": return try BenchCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "ctl": return try CtlCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
             case "decode": return try DecodeCommand.parse(rest).map { $0.execute() } ?? ExitCode.ok
+            case HEIFHelper.command: return DecodeCommand.serveHEIF(rest)  // Not in the usage: the kiosk's own helper.
             default: throw UsageError(description: "unknown command '\(Limits.shortened(command))'")
             }
         } catch {

@@ -138,7 +138,7 @@ extension DeckRenderer {
 
     /// Whether a card can rest in the window's frame: the software renderer's frame of four bytes a pixel, upright.
     var canRestInFrame: Bool {
-        renderer.isSoftware && renderer.outputHoldsFullColour && rotation == .none && !restingFailed
+        renderer.isSoftware && renderer.outputHoldsFullColour && rotation == .none && !restingFailed && stage.wall == nil
     }
 
     /// Draws `list` over the card at rest in the frame when it is that card alone at rest again (the first frame

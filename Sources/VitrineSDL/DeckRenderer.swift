@@ -239,6 +239,7 @@ public final class DeckRenderer {
         if let detailPanel {
             list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
         }
+        list = list.onScreen(of: stage)  // A video wall's screen: its part of the wall (DisplayList+Tile.swift).
         let order = pager.keptCardsByUrgency(drawing: list)
         let keep = Set(order)
         kept = (order, pager.pageCount)
@@ -280,7 +281,7 @@ public final class DeckRenderer {
         }
         guard rotation != .none else {
             let failures = renderer.execute(list, resources: resources)
-            if failures.isEmpty, missing.isEmpty, detailPanel == nil, keep.allSatisfy({ composed[$0] != nil }),
+            if failures.isEmpty, missing.isEmpty, detailPanel == nil, stage.wall == nil, keep.allSatisfy({ composed[$0] != nil }),
                let rest = RestFrame(list, cardRect: stage.cardRect), composed[rest.index] != nil {
                 lastRestFrame = rest
             }
@@ -297,7 +298,7 @@ public final class DeckRenderer {
 
     /// Draws `list` upright into a texture of the logical screen's size, then copies it turned onto the output.
     private func drawTurned(_ list: DisplayList, resources: DrawResources, errors: inout [SDLError]) throws(SDLError) {
-        let size = stage.windowPixels
+        let size = stage.screenPixels
         if upright?.size != size { upright = try renderer.makeTargetTexture(size: size) }
         guard let upright else { return }
         try renderer.setTarget(upright)

@@ -3,22 +3,28 @@ import VitrineCore
 
 /// Decodes HEIC and AVIF photos with libheif, opened when the first one is met (see `CHeif`'s shim; HEVC through
 /// libde265, AV1 through dav1d): the primary image, turned
-/// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over black, shrunk by whole boxes to
+/// and mirrored as its `irot` and `imir` boxes say, into 32-bit ARGB composited over the background, shrunk by whole boxes to
 /// the size the card needs as it is copied (``DecodeScale/boxFactor(stored:covering:)``, as PNGs are).
 ///
-/// libheif decodes at full size, so the primary image must fit ``ImageLimits/heifDecodeMemoryBytes`` as
-/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` counts it; its width and height are held to 32768
-/// each before any decoding (`heif_context_set_maximum_image_size_limit`). Pictures without alpha, 8 bits a
-/// sample, are taken as libheif's YCbCr 4:2:0 planes and turned into RGB as they are shrunk.
+/// libheif decodes at full size, so the primary image must fit the limit it is given as
+/// ``ImageLimits/heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:deep:)`` counts it: ``ImageLimits/heifHelperMemoryBytes``
+/// in the helper process the kiosk decodes HEIC and AVIF in (``HEIFHelper``), ``ImageLimits/decodeMemoryBytes`` in
+/// the kiosk's own process when there is no helper (a 12-megapixel photo is then refused). Its width and height
+/// are held to 32768 each before any decoding (`heif_context_set_maximum_image_size_limit`). Every picture is taken
+/// as libheif's RGB 4:4:4 planes (8 bits a sample or more, with its alpha plane), the form libheif 1.15 makes of it
+/// whatever is asked, and composited and shrunk as they are read (`vitrine_heif_sum_planes`).
 enum HEIFDecoder {
     /// The largest width or height libheif is allowed to decode.
     static let maximumSide: Int32 = 32_768
 
     /// Decodes `bytes`, a whole HEIF file, shrunk to cover `target` (nil: full size).
-    static func decode(_ bytes: [UInt8], covering target: PixelSize?, background: Color = .black) throws(ImageProblem) -> DecodedImage {
+    /// `limit` is the memory the decode may take (``ImageLimits/heifHelperMemoryBytes`` in the helper process,
+    /// ``ImageLimits/decodeMemoryBytes`` in the kiosk's own).
+    static func decode(_ bytes: [UInt8], covering target: PixelSize?, background: Color = .black,
+                       limit: Int = ImageLimits.decodeMemoryBytes) throws(ImageProblem) -> DecodedImage {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageProblem) -> DecodedImage in
-                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target, background: background)
+                try decode(buffer, name: ImageProbe.heifBrand(of: bytes) ?? "HEIF", covering: target, background: background, limit: limit)
             }
         }
         return try result.get()
@@ -32,7 +38,7 @@ enum HEIFDecoder {
     }
 
     private static func decode(_ buffer: UnsafeRawBufferPointer, name: String, covering target: PixelSize?,
-                               background: Color) throws(ImageProblem) -> DecodedImage {
+                               background: Color, limit: Int) throws(ImageProblem) -> DecodedImage {
         guard let heif = vitrine_heif()?.pointee else {
             throw .unsupportedFormat(name, hint: "libheif is not installed (apt-get install libheif1), or convert it to JPEG first "
                                      + "(for example with heif-convert, from Debian's libheif-examples)")
@@ -49,40 +55,29 @@ enum HEIFDecoder {
         guard size.width > 0, size.height > 0, size.width * size.height <= ImageLimits.maximumPixels else {
             throw .tooManyPixels(.heif, size, limit: ImageLimits.maximumPixels)
         }
-        // libheif's YCbCr 4:2:0 planes (1.5 bytes a pixel) converted and shrunk a box row at a time, rather than its
-        // interleaved RGBA (4 more bytes a pixel); pictures with alpha or more than 8 bits still come as RGBA.
-        let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && heif.image_handle_get_luma_bits_per_pixel!(handle) == 8
+        // Counted as libheif's RGB 4:4:4 planes beside its codec's: more with alpha, more again with more than 8 bits.
+        let deep = heif.image_handle_get_luma_bits_per_pixel!(handle) > 8
+        let planar = heif.image_handle_has_alpha_channel!(handle) == 0 && !deep
         // A picture whose copy at card size would not fit beside libheif's is shown smaller, by up to twice the
         // factor (a 3648x2736 AVIF for a 1920x1280 card: 1824x1368).
         let least = target.map { DecodeScale.boxFactor(stored: size, covering: $0) } ?? 1
         func counted(_ factor: Int) -> Int {
-            ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar, isAVIF: name == "AVIF")
+            ImageLimits.heifDecodeBytes(size, fileBytes: buffer.count, shown: DecodeScale.boxed(size, factor), planar: planar,
+                                    isAVIF: name == "AVIF", deep: deep)
         }
         var factor = least
-        while counted(factor) > ImageLimits.heifDecodeMemoryBytes, factor < max(2, least * 2) { factor += 1 }
+        while counted(factor) > limit, factor < max(2, least * 2) { factor += 1 }
         let shown = DecodeScale.boxed(size, factor), needed = counted(factor)
-        if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed) { throw problem }
+        if let problem = problem(name: name, size: size, shown: shown, fileBytes: buffer.count, needed: needed, limit: limit) { throw problem }
         let extra = factor - least
+        // libheif 1.15 turns every picture into RGB 4:4:4 planes before it gives it, whatever is asked for (its
+        // YCbCr 4:2:0 or interleaved RGBA are made from those, one more copy and, for YCbCr, one more rounding):
+        // taken as they are, with the alpha plane when there is one, and shrunk as they are read.
         var image: OpaquePointer?
-        try check(heif.decode_image!(handle, &image, planar ? heif_colorspace_YCbCr : heif_colorspace_RGB,
-                                     planar ? heif_chroma_420 : heif_chroma_interleaved_RGBA, nil), name)
+        try check(heif.decode_image!(handle, &image, heif_colorspace_RGB, heif_chroma_444, nil), name)
         guard let image else { throw .corruptData(.heif, "no pixels") }
         defer { heif.image_release!(image) }
-        let (surface, sawTransparency, stored): (Surface, Bool, PixelSize)
-        if planar {
-            (surface, stored) = try shrinkPlanar(image, heif: heif, handle: handle, covering: target, extra: extra)
-            sawTransparency = false
-        } else {
-            var stride: Int32 = 0
-            let width = Int(heif.image_get_width!(image, heif_channel_interleaved)), height = Int(heif.image_get_height!(image, heif_channel_interleaved))
-            guard let plane = heif.image_get_plane_readonly!(image, heif_channel_interleaved, &stride), width > 0, height > 0 else {
-                throw .corruptData(.heif, "no pixels")
-            }
-            stored = PixelSize(width: width, height: height)
-            (surface, sawTransparency) = try shrink(plane, stride: Int(stride), stored: stored,
-                                                    factor: (target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1) + extra,
-                                                    background: background)
-        }
+        let (surface, sawTransparency, stored) = try shrink(image, heif: heif, covering: target, extra: extra, background: background)
         var decoded = DecodedImage(surface: surface, notes: ["decoded from \(name) with libheif"])
         if sawTransparency { decoded.noteTransparency(over: background) }
         decoded.wholeSize = stored
@@ -92,67 +87,71 @@ enum HEIFDecoder {
     }
 
     /// Why a HEIF picture of `size`, shown at `shown`, from a file of `fileBytes` whose decode is counted at
-    /// `needed` bytes is refused; nil when it fits ``ImageLimits/heifDecodeMemoryBytes``.
-    static func problem(name: String, size: PixelSize, shown: PixelSize, fileBytes: Int, needed: Int) -> ImageProblem? {
-        guard needed > ImageLimits.heifDecodeMemoryBytes else { return nil }
+    /// `needed` bytes is refused; nil when it fits `limit`.
+    static func problem(name: String, size: PixelSize, shown: PixelSize, fileBytes: Int, needed: Int, limit: Int) -> ImageProblem? {
+        guard needed > limit else { return nil }
+        let whose = limit == ImageLimits.heifHelperMemoryBytes ? "HEIF decoder process's" : "decode"
         return .overLimit(.heif, "decoding this \(name) needs about \(needed / 1_048_576) MiB (\(size.width)x\(size.height) decoded whole, "
                           + "shown at \(shown.width)x\(shown.height), and its \(fileBytes / 1024) KiB file), over the "
-                          + "\(ImageLimits.heifDecodeMemoryBytes / 1_048_576) MiB HEIF decode memory limit; convert it to JPEG to show it")
+                          + "\(limit / 1_048_576) MiB \(whose) memory limit; convert it to JPEG to show it")
     }
 
     /// Why the HEIF file of `fileBytes` whose first bytes are `head` (probed as `info`) is refused before it is read,
     /// counted as an 8-bit picture without alpha: libheif's own size, once it has read the file, may be smaller
     /// (cropped) but not larger than the largest `ispe` the probe found.
-    static func problemBeforeReading(head: [UInt8], info: ImageInfo, fileBytes: Int, covering target: PixelSize?) -> ImageProblem? {
+    static func problemBeforeReading(head: [UInt8], info: ImageInfo, fileBytes: Int, covering target: PixelSize?,
+                                     limit: Int) -> ImageProblem? {
         let name = ImageProbe.heifBrand(of: head) ?? "HEIF"
-        let shown = DecodeScale.boxed(info.size, target.map { DecodeScale.boxFactor(stored: info.size, covering: $0) } ?? 1)
-        return problem(name: name, size: info.size, shown: shown, fileBytes: fileBytes,
-                       needed: ImageLimits.heifDecodeBytes(info.size, fileBytes: fileBytes, shown: shown, isAVIF: name == "AVIF"))
-    }
-
-    /// The matrix libheif's YCbCr samples are turned into RGB with: the decoded picture's colour profile, else
-    /// the file's, else libheif's default (BT.601, full range).
-    private static func matrix(_ image: OpaquePointer, handle: OpaquePointer, heif: vitrine_heif_api) -> vitrine_heif_matrix {
-        var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
-        if heif.image_get_nclx_color_profile!(image, &profile).code != heif_error_Ok || profile == nil {
-            profile = nil
-            if heif.image_handle_get_nclx_color_profile!(handle, &profile).code != heif_error_Ok { profile = nil }
+        let least = target.map { DecodeScale.boxFactor(stored: info.size, covering: $0) } ?? 1
+        // As the decode does: shown up to twice as small when that fits.
+        for factor in least...max(2, least * 2) {
+            let shown = DecodeScale.boxed(info.size, factor)
+            let needed = ImageLimits.heifDecodeBytes(info.size, fileBytes: fileBytes, shown: shown, isAVIF: name == "AVIF")
+            if needed <= limit { return nil }
+            if factor == max(2, least * 2) {
+                return problem(name: name, size: info.size, shown: shown, fileBytes: fileBytes, needed: needed, limit: limit)
+            }
         }
-        guard let profile else { return vitrine_heif_matrix_make(6, 1) }
-        defer { heif.nclx_color_profile_free!(profile) }
-        return vitrine_heif_matrix_make(Int32(profile.pointee.matrix_coefficients.rawValue), Int32(profile.pointee.full_range_flag))
+        return nil
     }
 
-    /// libheif's 8-bit YCbCr planes turned into RGB and averaged by boxes covering `target` into a new ARGB
-    /// surface, a row of boxes at a time: beside libheif's planes, only the result and one row of sums.
-    private static func shrinkPlanar(_ image: OpaquePointer, heif: vitrine_heif_api, handle: OpaquePointer,
-                                     covering target: PixelSize?, extra: Int) throws(ImageProblem) -> (Surface, PixelSize) {
-        var luma: Int32 = 0, blueStride: Int32 = 0, redStride: Int32 = 0
-        let stored = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Y)), height: Int(heif.image_get_height!(image, heif_channel_Y)))
-        let chroma = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_Cb)), height: Int(heif.image_get_height!(image, heif_channel_Cb)))
-        guard let y = heif.image_get_plane_readonly!(image, heif_channel_Y, &luma), let cb = heif.image_get_plane_readonly!(image, heif_channel_Cb, &blueStride),
-              let cr = heif.image_get_plane_readonly!(image, heif_channel_Cr, &redStride), stored.width > 0, stored.height > 0,
-              chroma.width > 0, chroma.height > 0, heif.image_get_width!(image, heif_channel_Cr) == chroma.width,
-              heif.image_get_height!(image, heif_channel_Cr) == chroma.height else {
+    /// libheif's RGB 4:4:4 planes (and its alpha plane, when there is one), of 8 bits a sample or more in two bytes,
+    /// composited over `background` and averaged by boxes covering `target` into a new ARGB surface, a row of boxes
+    /// at a time: beside libheif's planes, only the result and one row of sums.
+    private static func shrink(_ image: OpaquePointer, heif: vitrine_heif_api, covering target: PixelSize?, extra: Int,
+                               background: Color) throws(ImageProblem) -> (Surface, Bool, PixelSize) {
+        let channels = [heif_channel_R, heif_channel_G, heif_channel_B]
+        let stored = PixelSize(width: Int(heif.image_get_width!(image, heif_channel_R)), height: Int(heif.image_get_height!(image, heif_channel_R)))
+        var strides: [Int32] = [0, 0, 0], planes: [UnsafePointer<UInt8>?] = [nil, nil, nil]
+        for (i, channel) in channels.enumerated() {
+            planes[i] = heif.image_get_plane_readonly!(image, channel, &strides[i])
+            guard planes[i] != nil, Int(heif.image_get_width!(image, channel)) == stored.width,
+                  Int(heif.image_get_height!(image, channel)) == stored.height else { throw .corruptData(.heif, "no pixels") }
+        }
+        let bits = heif.image_get_bits_per_pixel_range!(image, heif_channel_R)
+        var alphaStride: Int32 = 0
+        var alpha = heif.image_get_plane_readonly!(image, heif_channel_Alpha, &alphaStride)
+        if alpha != nil, Int(heif.image_get_width!(image, heif_channel_Alpha)) != stored.width
+            || Int(heif.image_get_height!(image, heif_channel_Alpha)) != stored.height { alpha = nil }
+        let alphaBits = alpha == nil ? 8 : heif.image_get_bits_per_pixel_range!(image, heif_channel_Alpha)
+        guard stored.width > 0, stored.height > 0, (1...16).contains(bits), (1...16).contains(alphaBits) else {
             throw .corruptData(.heif, "no pixels")
         }
-        let subX = chroma.width < stored.width ? 2 : 1, subY = chroma.height < stored.height ? 2 : 1
-        guard (stored.width + subX - 1) / subX <= chroma.width, (stored.height + subY - 1) / subY <= chroma.height else {
-            throw .corruptData(.heif, "its colour planes are smaller than its picture")
-        }
-        var m = matrix(image, handle: handle, heif: heif)
         let factor = (target.map { DecodeScale.boxFactor(stored: stored, covering: $0) } ?? 1) + extra
         let out = DecodeScale.boxed(stored, factor)
         let surface: Surface
         do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
+        let under = [background.red, background.green, background.blue]
         var sums = [UInt32](repeating: 0, count: out.width * 3)
-        try surface.forEachRowIndex { oy, row throws(ImageProblem) in
+        var sawTransparency = false
+        surface.forEachRowIndex { oy, row in
             let rows = min(factor, stored.height - oy * factor)
             for i in sums.indices { sums[i] = 0 }
-            sums.withUnsafeMutableBufferPointer { s in
-                vitrine_heif_sum_rows(y, luma, cb, blueStride, cr, redStride, Int32(stored.width), Int32(oy * factor), Int32(rows),
-                                      Int32(subX), Int32(subY), Int32(factor), &m, s.baseAddress)
+            let transparent = sums.withUnsafeMutableBufferPointer { s in
+                vitrine_heif_sum_planes(planes, strides, bits, alpha, alphaStride, alphaBits, Int32(stored.width), Int32(oy * factor),
+                                        Int32(rows), Int32(factor), under, s.baseAddress)
             }
+            if transparent != 0 { sawTransparency = true }
             let target = row.assumingMemoryBound(to: UInt32.self)
             for ox in 0..<out.width {
                 let count = UInt32(min(factor, stored.width - ox * factor) * rows), o = ox * 3
@@ -160,40 +159,6 @@ enum HEIFDecoder {
                 target[ox] = 0xFF00_0000 | r << 16 | g << 8 | b
             }
         }
-        return (surface, stored)
-    }
-
-    /// libheif's RGBA rows (`stride` bytes apart) composited over black and averaged by boxes of `factor` x `factor`
-    /// into a new ARGB surface: the picture is never held twice at full size (a 12-megapixel one is 46 MiB).
-    private static func shrink(_ plane: UnsafePointer<UInt8>, stride: Int, stored: PixelSize,
-                               factor: Int, background: Color) throws(ImageProblem) -> (Surface, Bool) {
-        let under = [background.red, background.green, background.blue]
-        let out = DecodeScale.boxed(stored, factor)
-        let surface: Surface
-        do throws(SDLError) { surface = try Surface(size: out) } catch { throw .overLimit(.heif, error.message) }
-        guard let s = surface.pixelRows else { throw .overLimit(.heif, "no pixels") }
-        let base = s.base.assumingMemoryBound(to: UInt32.self)
-        var sums = [UInt32](repeating: 0, count: out.width * 3)
-        var sawTransparency = false
-        for oy in 0..<out.height {
-            let rows = min(factor, stored.height - oy * factor)
-            for i in sums.indices { sums[i] = 0 }
-            for r in 0..<rows {
-                let row = plane + (oy * factor + r) * stride
-                for x in 0..<stored.width {
-                    let p = row + x * 4  // R, G, B, A.
-                    let a = UInt32(p[3]), o = x / factor * 3
-                    if a != 255 { sawTransparency = true }
-                    for c in 0..<3 { sums[o + c] += Surface.over(UInt32(p[c]), under[c], a) }
-                }
-            }
-            let target = base + oy * s.pitch / 4
-            for ox in 0..<out.width {
-                let count = UInt32(min(factor, stored.width - ox * factor) * rows), o = ox * 3
-                let (r, g, b) = ((sums[o] + count / 2) / count, (sums[o + 1] + count / 2) / count, (sums[o + 2] + count / 2) / count)
-                target[ox] = 0xFF00_0000 | r << 16 | g << 8 | b
-            }
-        }
-        return (surface, sawTransparency)
+        return (surface, sawTransparency, stored)
     }
 }

@@ -9,12 +9,16 @@ public final class HeadlessRenderer {
     /// The deck renderer drawing into ``surface``.
     public let deck: DeckRenderer
 
-    /// A headless renderer of `size` pixels for `config`'s deck, with fonts from `fonts`.
-    public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, report: @escaping (String) -> Void = { _ in }) throws(SDLError) {
+    /// A headless renderer of `size` pixels for `config`'s deck, with fonts from `fonts`; a video wall's screen
+    /// (its part of the wall) for `tile`, by default the config's `sync.tile`.
+    public init(config: KioskConfig, size: PixelSize, fonts: FontLibrary, tile: SyncConfig.Tile? = nil,
+                report: @escaping (String) -> Void = { _ in }) throws(SDLError) {
         surface = try Surface(size: size)
         let renderer = try Renderer(surface: surface)
         let rotation = config.display.rotation
-        var stage = StageLayout(windowPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit)
+        var stage = StageLayout(screenPixels: rotation.logicalSize(ofPhysical: size), pointScale: 1, fit: config.display.fit,
+                                tile: tile ?? config.sync?.tile)
+        if let tile = tile ?? config.sync?.tile, stage.wall == nil { report(WallTile(tile, screenPixels: stage.screenPixels).tooLarge) }
         stage.readability = config.display.readability
         deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: config.cards, background: config.display.background,
                             stage: stage, report: report)
@@ -27,9 +31,11 @@ public final class HeadlessRenderer {
     /// config's transition (a fade under reduced motion) toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
     /// `decor` is what is drawn over the cards (default: the config's dots, no overlay). With `time`, card `page` has
     /// been on screen that many seconds since it landed: a video card shows the frame of that moment (`render --time`).
+    /// `tile` draws one screen of a video wall (default: the config's `sync.tile`).
     public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, time: Double? = nil, fonts: FontLibrary,
-                             decor: FrameDecor? = nil, report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
-        let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, report: report)
+                             decor: FrameDecor? = nil, tile: SyncConfig.Tile? = nil,
+                             report: @escaping (String) -> Void = { _ in }) throws(SDLError) -> Surface {
+        let headless = try HeadlessRenderer(config: config, size: size, fonts: fonts, tile: tile, report: report)
         if let time, config.cards.indices.contains(page) { headless.deck.videoTimes[page] = time }
         let pager = PagerSnapshot.partWay(pageCount: config.cards.count, currentPage: page, wraps: config.wrap,
                                           transition: config.pagingTransition, fraction: offset)

@@ -100,6 +100,7 @@ public enum ImageDecoder {
                 throw SDLError(operation: "decode(\(path))", message: error.description)
             }
         }
+        if let decoded = try decodeHEIFInHelper(path: path, options: options, stop: stop) { return decoded }
         if let large = try openLarge(path: path) {
             defer { large.file.close() }
             do throws(ImageProblem) {
@@ -108,7 +109,8 @@ public enum ImageDecoder {
                     return finish(decoded, info: large.info, orientation: .up, fileBytesHeld: 0)
                 }
                 if large.info.format == .heif, let problem = HEIFDecoder.problemBeforeReading(
-                    head: large.head, info: large.info, fileBytes: large.size, covering: storedTarget(options, orientation: .up)) {
+                    head: large.head, info: large.info, fileBytes: large.size, covering: storedTarget(options, orientation: .up),
+                    limit: ImageLimits.decodeMemoryBytes) {
                     throw problem  // Before the file is read.
                 }
                 if let problem = ImageLimits.wholeDecodeProblem(large.info.format, large.info.size, fileBytes: large.size),
@@ -176,7 +178,7 @@ public enum ImageDecoder {
     }
 
     /// `decoded` with the header's `info`, turned upright by `orientation`.
-    private static func finish(_ decoded: DecodedImage, info: ImageInfo, orientation: ImageOrientation, fileBytesHeld: Int) -> DecodedImage {
+    static func finish(_ decoded: DecodedImage, info: ImageInfo, orientation: ImageOrientation, fileBytesHeld: Int) -> DecodedImage {
         var decoded = decoded
         decoded.info = info
         decoded.fileBytesHeld = fileBytesHeld

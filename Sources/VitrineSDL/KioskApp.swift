@@ -90,6 +90,7 @@ public final class KioskApp {
                                settings: settings, start: 0, localTime: LocalClock.now)
         runtime.textMeasurer = fonts
         let stage = runtime.session.stage
+        if let tile = options.config.sync?.tile, stage.wall == nil { report(WallTile(tile, screenPixels: stage.screenPixels).tooLarge) }
         let deck = DeckRenderer(renderer: renderer, fonts: fonts, cards: options.config.cards,
                                 background: display.background, stage: stage, report: report)
         deck.rotation = display.rotation

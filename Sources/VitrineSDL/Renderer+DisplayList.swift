@@ -62,8 +62,8 @@ extension Renderer {
         case .centeredText(let text, let weight, let pixelSize, let center, let color):
             let line = try resources.fonts.render(text, weight: weight, pixelSize: pixelSize, color: color)
             let size = line.surface.size
-            try drawText(line.surface, at: Point(x: (center.x - Double(size.width) / 2).rounded(),
-                                                 y: (center.y - Double(size.height) / 2).rounded() + Double(line.top)))
+            try drawText(line.surface, at: Point(x: (center.x - Double(size.width) / 2).pixelRounded,
+                                                 y: (center.y - Double(size.height) / 2).pixelRounded + Double(line.top)))
         case .card(let index, let destination):
             guard let card = resources.card(index) else { throw SDLError(operation: "draw card \(index)", message: "card is not composed") }
             card.setBlendMode(.none)
@@ -84,7 +84,7 @@ extension Renderer {
             let disc = try resources.discs.texture(diameter: diameter, renderer: self)
             disc.setTint(color)
             let side = disc.size.width
-            let place = PixelRect(x: Int((center.x - Double(side) / 2).rounded()), y: Int((center.y - Double(side) / 2).rounded()),
+            let place = PixelRect(x: Int((center.x - Double(side) / 2).pixelRounded), y: Int((center.y - Double(side) / 2).pixelRounded),
                                   width: side, height: side)
             try draw(disc, in: place, what: "dot")
         case .clip(let rect):
@@ -98,7 +98,7 @@ extension Renderer {
     private func drawText(_ surface: Surface, at origin: Point) throws(SDLError) {
         let texture = try makeTexture(from: surface)
         texture.setBlendMode(.blend)
-        let place = PixelRect(x: Int(origin.x.rounded()), y: Int(origin.y.rounded()), width: surface.size.width, height: surface.size.height)
+        let place = PixelRect(x: Int(origin.x.pixelRounded), y: Int(origin.y.pixelRounded), width: surface.size.width, height: surface.size.height)
         try draw(texture, in: place, what: "text")
     }
 }

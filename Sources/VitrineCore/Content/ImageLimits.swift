@@ -31,8 +31,9 @@ public enum ImageLimits {
     ///   megapixels is refused before decoding starts.
     /// - PNG: read from its file a chunk at a time, shrunk to the card row by row (interlaced: its boxes summed
     ///   pass by pass, 6 bytes a box, shrunk further when they would not fit).
-    /// - HEIC and AVIF: libheif's own memory, counted by ``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)`` against
-    ///   ``heifDecodeMemoryBytes``, the one exception (libheif decodes whole).
+    /// - HEIC and AVIF: decoded by libheif in a helper process, which hands back the card-size picture (the kiosk
+    ///   counts only that); libheif's own memory is counted by ``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:deep:)``
+    ///   against the helper's ``heifHelperMemoryBytes`` (without the helper, against this budget).
     /// - GIF, BMP and WebP: decoded whole (``wholeDecodeBytesPerPixel``), checked before the file is read.
     public static let decodeMemoryBytes = 64 * 1024 * 1024
 
@@ -55,21 +56,26 @@ public enum ImageLimits {
                           + "\(decodeMemoryBytes / 1_048_576) MiB decode memory limit; convert it to JPEG to show it")
     }
 
-    /// The memory a HEIC or AVIF decode may take: 112 MiB, the one exception to ``decodeMemoryBytes``, so that a
-    /// 12-megapixel phone photo (the HEIC every recent phone writes) is shown. libheif 1.15 decodes the whole
-    /// picture, and its codecs keep their own frames and copies of the coded data beside it, whatever is asked of
-    /// it: measured for a 4000x3000 picture, with libheif alone (a C program) 73 MiB for HEVC (libde265) and 82-93
-    /// MiB for AV1 (dav1d) above the file, whether it gives RGBA or YCbCr. Taken as YCbCr 4:2:0 and shrunk as it is
-    /// turned into RGB (``heifDecodeBytes(_:fileBytes:shown:planar:isAVIF:)``), a 12-megapixel HEIC peaks at 82-93
-    /// MiB above the kiosk (145-140 as RGBA), an AVIF at 85-97 (116-124). Refused above it: about 13 megapixels.
-    public static let heifDecodeMemoryBytes = 112 * 1024 * 1024
+    /// The memory libheif may take in the helper process that decodes a HEIC or AVIF (`vitrine heif-decode`, see
+    /// `HEIFChild`): 112 MiB, outside the kiosk's ``decodeMemoryBytes``, which holds only the card-size picture the
+    /// helper hands back. libheif 1.15 decodes the whole picture, and its codecs keep their own frames and copies of
+    /// the coded data beside it whatever is asked of it (it turns every picture into RGB 4:4:4 before giving it,
+    /// even when YCbCr is asked for): measured for a 4000x3000 picture with libheif alone (a C program), 81 MiB
+    /// above the file for HEVC (libde265) and 93 for AV1 (dav1d), whether it gives RGBA, RGB or YCbCr. So a
+    /// 12-megapixel phone photo cannot be decoded within 64 MiB in the kiosk's process; in the helper it is, and
+    /// all of that memory is given back when the helper exits. Refused above it, before the helper starts: about
+    /// 13 megapixels.
+    public static let heifHelperMemoryBytes = 112 * 1024 * 1024
 
     /// The memory a HEIC (or, `isAVIF`, an AVIF) picture of `size` in a file of `fileBytes`, shrunk to `shown`
-    /// pixels (4 bytes each), is counted at against ``heifDecodeMemoryBytes``: 7 bytes a pixel for libde265 (6.3
-    /// measured), 8.5 for dav1d (8.0), 4 more when libheif gives RGBA (`planar` false: a picture with alpha or more
-    /// than 8 bits), and the file twice (itself and libheif's copy of its coded data).
-    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize, planar: Bool = true, isAVIF: Bool = false) -> Int {
-        size.width * size.height * ((isAVIF ? 17 : 14) + (planar ? 0 : 8)) / 2 + fileBytes * 2 + shown.width * shown.height * 4
+    /// pixels (4 bytes each), is counted at against ``heifHelperMemoryBytes``: 7 bytes a pixel for libde265 (6.3
+    /// measured), 8.5 for dav1d (8.0), 4 more for a picture with alpha or more than 8 bits (`planar` false), 5 more
+    /// again for more than 8 bits (`deep`: every plane, the codec's, libheif's copy and its RGB 4:4:4, takes two bytes
+    /// a sample; a 4032x3024 10-bit AVIF took 204 MiB, 17.5 bytes a pixel), and the file twice (itself and libheif's
+    /// copy of its coded data).
+    public static func heifDecodeBytes(_ size: PixelSize, fileBytes: Int, shown: PixelSize, planar: Bool = true, isAVIF: Bool = false,
+                                       deep: Bool = false) -> Int {
+        size.width * size.height * ((isAVIF ? 17 : 14) + (planar ? 0 : 8) + (deep ? 10 : 0)) / 2 + fileBytes * 2 + shown.width * shown.height * 4
     }
 
     /// The most scans a progressive JPEG may have: real files have about 10; thousands of tiny refinement scans
@@ -77,8 +83,9 @@ public enum ImageLimits {
     public static let maximumProgressiveScans = 100
 
     /// The longest a JPEG or PNG decode may take, in seconds of the decoding thread's CPU time, before it is
-    /// abandoned with a reason. (HEIC and AVIF are held to about 13 megapixels instead: libheif 1.15 cannot be
-    /// interrupted, and a 12-megapixel photo takes about 1.1 s.)
+    /// abandoned with a reason. HEIC and AVIF, which libheif 1.15 cannot interrupt, are decoded in a helper process
+    /// held to this much CPU time (`RLIMIT_CPU`) and killed when the decode is abandoned (a 12-megapixel photo
+    /// takes about 1.1 s).
     public static let decodeSeconds = 5.0
 
     /// The largest ancillary PNG chunk (text, ICC profile, …) that is read: 8 MiB, libpng's own default.

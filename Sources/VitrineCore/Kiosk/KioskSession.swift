@@ -28,13 +28,17 @@ public struct KioskSession: Sendable {
 
     /// The panel's size in points, as pointer input measures it.
     public var physicalSizeInPoints: Size {
-        let logical = Size(width: Double(stage.windowPixels.width) / stage.pointScale, height: Double(stage.windowPixels.height) / stage.pointScale)
+        let screen = stage.screenPixels  // A wall's screen: its own size, not the wall's.
+        let logical = Size(width: Double(screen.width) / stage.pointScale, height: Double(screen.height) / stage.pointScale)
         return rotation.swapsAxes ? Size(width: logical.height, height: logical.width) : logical
     }
 
-    /// A physical pointer position turned into the upright layout's points.
+    /// A physical pointer position turned into the upright layout's points: on a video wall's screen, the wall's.
     private func logical(_ p: Point) -> Point {
-        rotation.logicalPoint(fromPhysical: p, physicalSize: physicalSizeInPoints)
+        let upright = rotation.logicalPoint(fromPhysical: p, physicalSize: physicalSizeInPoints)
+        guard let wall = stage.wall else { return upright }
+        let origin = wall.screenRect
+        return Point(x: upright.x + Double(origin.x) / stage.pointScale, y: upright.y + Double(origin.y) / stage.pointScale)
     }
 
     /// A point of the upright layout in its pixels.

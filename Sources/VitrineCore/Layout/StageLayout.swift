@@ -14,6 +14,9 @@ public struct StageLayout: Equatable, Sendable {
     public var cardRect: PixelRect
     /// Text and display scale and contrast (`text.scale`, `display.scale`, `contrast`).
     public var readability = Readability()
+    /// This screen's place in a video wall (`sync.tile`); nil for a screen of its own. With it, ``windowPixels``
+    /// is the whole wall's size and everything is laid out in wall pixels (WallLayout.swift).
+    public var wall: WallTile? = nil
 
     /// The stage for a window of `windowPixels` pixels at `pointScale` pixels per point.
     public init(windowPixels: PixelSize, pointScale: Double = 1, fit: FitMode) {

@@ -114,7 +114,7 @@ extension KioskRuntime {
         }
         let t = now
         if new.display.fit != old.display.fit || new.display.readability != old.display.readability {
-            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display))
+            session.setStage(KioskRuntime.stage(pixels: physicalPixels, pointScale: pointScale, display: new.display, tile: new.sync?.tile))
         }
         var settledOldPage = 0
         let oldOrder = schedule.order  // Pages are the showing cards: the old page is turned into its card first.

@@ -94,7 +94,7 @@ public struct KioskRuntime: Sendable {
         let display = config.display
         lockdown = Lockdown(mode: display.mode, exitChord: display.exitChord)
         session = KioskSession(pageCount: config.cards.count, wraps: config.wrap,
-                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display),
+                               stage: KioskRuntime.stage(pixels: pixels, pointScale: pointScale, display: display, tile: config.sync?.tile),
                                rotation: display.rotation)
         session.pager.transition = config.transition
         session.pager.motion = config.motion
@@ -112,9 +112,10 @@ public struct KioskRuntime: Sendable {
         attract.card = headingCard
     }
 
-    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation.
-    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig) -> StageLayout {
-        var stage = StageLayout(windowPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit)
+    /// The page geometry for a drawable of `pixels` (physical) at `pointScale`, upright for the panel's rotation;
+    /// laid out over the whole wall for a video wall's `tile` (WallLayout.swift).
+    public static func stage(pixels: PixelSize, pointScale: Double, display: DisplayConfig, tile: SyncConfig.Tile? = nil) -> StageLayout {
+        var stage = StageLayout(screenPixels: display.rotation.logicalSize(ofPhysical: pixels), pointScale: pointScale, fit: display.fit, tile: tile)
         stage.readability = display.readability
         return stage
     }
@@ -155,7 +156,7 @@ public struct KioskRuntime: Sendable {
         case .resized(let pixels, let scale):
             physicalPixels = pixels
             pointScale = scale
-            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display))
+            session.setStage(KioskRuntime.stage(pixels: pixels, pointScale: scale, display: config.display, tile: config.sync?.tile))
             pacing.needsFrame = true
         case .exposed, .cardReady:
             pacing.needsFrame = true

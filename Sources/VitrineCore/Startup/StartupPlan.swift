@@ -70,7 +70,9 @@ public struct StartupPlan: Sendable, Equatable {
     /// window's size in pixels is known before it exists (full screen: the `screen`'s size); nil otherwise.
     public static func firstCardSize(window: StartupWindow, screen: PixelSize?) -> PixelSize? {
         let display = window.config.display
-        guard let pixels = window.pixels(screen: screen), display.renderer.usesSoftware, !window.config.cards.isEmpty else { return nil }
+        // A video wall's screen composes the wall's card, not one of the window's size: no card ahead, no splash.
+        guard let pixels = window.pixels(screen: screen), display.renderer.usesSoftware, !window.config.cards.isEmpty,
+              window.config.sync?.tile == nil else { return nil }
         let card = KioskRuntime.stage(pixels: pixels, pointScale: 1, display: display).cardRect
         return PixelSize(width: card.width, height: card.height)
     }
