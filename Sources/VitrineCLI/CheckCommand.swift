@@ -69,6 +69,7 @@ struct CheckCommand {
                 let problems = deckProblems + images.problems + videos.problems + fonts.problems
                 for problem in problems { print(problem) }
                 for note in images.notes + videos.notes { print(note) }
+                if let line = CheckCommand.groupLine(config) { print(line) }
                 if let at { print(CheckCommand.showingLine(config, at: at)) }
                 if let tile = config.sync?.tile { print(CheckCommand.wallLine(tile, window: config.display.window)) }
                 let cards = CheckCommand.count(config.cards.count, "card")

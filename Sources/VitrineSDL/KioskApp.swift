@@ -131,7 +131,7 @@ public final class KioskApp {
                 report("remote control is off: cannot make the control socket: \(error)")
             }
         }
-        fleet = options.config.mqtt.map { FleetLink($0) { [waker] in waker.post($0) } }
+        fleet = options.config.mqtt.map { FleetLink($0, sync: options.config.sync) { [waker] in waker.post($0) } }
     }
 
     /// Seconds since the app started, from the monotonic clock.
@@ -310,6 +310,8 @@ public final class KioskApp {
                 speaker.speak(request)
             case .stopSpeaking:
                 speaker.stop()
+            case .groupSend(let command):
+                fleet?.sendGroup(command)
             }
         }
     }

@@ -41,7 +41,7 @@ public final class LoopWaker: Sendable {
     }
 
     /// The merge rule of ``post(_:)``: adds `input` to `waiting`, joining changed files and dropping an input alike
-    /// to one waiting, except commands, which are never merged.
+    /// to one waiting, except commands and group inputs, which are never merged.
     static func add(_ input: RuntimeInput, to waiting: inout [RuntimeInput]) {
         switch input {
         case .filesChanged(let paths):
@@ -51,7 +51,8 @@ public final class LoopWaker: Sendable {
             } else {
                 waiting.append(input)
             }
-        case .control:
+        case .control, .group:
+            // Each group message is its own, and the link's ups and downs must keep their order.
             waiting.append(input)
         default:
             if !waiting.contains(input) { waiting.append(input) }

@@ -15,6 +15,8 @@ public final class FleetLink: @unchecked Sendable {
     private let queue = DispatchQueue(label: "vitrine.mqtt")
     private let post: @Sendable (RuntimeInput) -> Void
     private let journal: PlayJournal
+    /// The group topic's side, for a member of a synchronized group (`sync`).
+    public let group: GroupLink?
 
     // The loop's thread only.
     private var reporter: FleetReporter
@@ -38,12 +40,13 @@ public final class FleetLink: @unchecked Sendable {
     /// The fleet link `config` describes, not connected yet: it already notes what the kiosk does (the first
     /// card's play), and ``connect()`` opens libmosquitto and the connection once the first frame is shown.
     /// `post` gives the loop an input. Lines go to the log: warnings, and `info` for a recovery.
-    public init(_ config: MQTTConfig, post: @escaping @Sendable (RuntimeInput) -> Void) {
+    public init(_ config: MQTTConfig, sync: SyncConfig? = nil, post: @escaping @Sendable (RuntimeInput) -> Void) {
         self.config = config
         let id = config.id ?? MQTTConfig.id(fromHostName: FleetLink.hostName())
         topics = FleetTopics(prefix: config.prefix, id: id)
         self.post = post
         reporter = FleetReporter(topics: topics)
+        group = sync.map { GroupLink($0, prefix: config.prefix, sender: id) }
         journal = PlayJournal(id: id)
         queue.async { [self] in
             let (loaded, problem) = journal.load()
@@ -62,15 +65,20 @@ public final class FleetLink: @unchecked Sendable {
                 let offline = FleetMessage(topic: topics.availability, payload: FleetTopics.offline, qos: 1, retain: true)
                 let client = try MQTTClient(settings: .init(broker: config.broker, clientID: "vitrine-\(topics.id)", username: config.username,
                                                             password: password, caFile: config.caFile, will: offline,
-                                                            subscriptions: [topics.cmd]))
+                                                            subscriptions: [topics.cmd] + (group.map { [$0.topic] } ?? [])))
                 // Weak: a loop thread that outlives stop() (a name still being looked up) must not reach a link gone.
                 client.onConnected = { [weak self] in self?.onQueue { $0.didConnect() } }
-                client.onDisconnected = { [weak self] in self?.onQueue { $0.connected = false } }
+                client.onDisconnected = { [weak self] in self?.onQueue { $0.didDisconnect() } }
                 client.onPublished = { [weak self] mid in self?.onQueue { $0.acknowledged(mid) } }
                 // Read on the loop thread, where the bytes are: only the request crosses to the queue, never a copy
                 // of an oversized message.
                 client.onMessage = { [weak self] topic, payload in
-                    guard let self, topic == topics.cmd else { return }
+                    guard let self else { return }
+                    if let group, topic == group.topic {
+                        if let input = group.received(payload) { post(input) }
+                        return
+                    }
+                    guard topic == topics.cmd else { return }
                     let request = FleetRequest.parse(payload)
                     onQueue { $0.received(request) }
                 }
@@ -152,7 +160,20 @@ public final class FleetLink: @unchecked Sendable {
 
     // MARK: The queue's side
 
+    private func didDisconnect() {
+        if connected, group != nil { post(.group(.linked(false))) }
+        connected = false
+    }
+
+    /// Publishes the runtime's group command (``KioskEffect/groupSend(_:)``), if connected.
+    public func sendGroup(_ command: GroupCommand) {
+        guard let group else { return }
+        let message = group.message(for: command)
+        queue.async { [self] in if connected { client?.publish(message) } }
+    }
+
     private func didConnect() {
+        if group != nil { post(.group(.linked(true))) }
         connected = true
         client?.publish(FleetMessage(topic: topics.availability, payload: FleetTopics.online, qos: 1, retain: true))
         for message in retained.values.sorted(by: { $0.topic < $1.topic }) { client?.publish(message) }

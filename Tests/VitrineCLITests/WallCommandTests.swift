@@ -44,6 +44,7 @@ import VitrineTestSupport
             let result = try VitrineProcess.run(["check", "--config", config], timeout: .seconds(20))
             #expect(result.code == 0, "\(result.out) \(result.err)")
             #expect(result.out == """
+                note: sync: moves with group "wall" on vitrine/group/wall/cmd, transitions 0.250 s after a command
                 wall: tile 0,1 of a 2x2 wall: this screen shows its part of one card laid out over 4 screens (2400x1600 for screens of 1200x800)
                 ok: 1 card, 1 image, 2 fonts
 

@@ -13,4 +13,13 @@ import VitrineCore
         #expect(waiting == [.filesChanged([PathKey("/a"), PathKey("/b")]), .cardReady, .control(.next, client: 1),
                             .control(.next, client: 1), .signal(1)])
     }
+
+    @Test func theGroupLinksUpsAndDownsKeepTheirOrder() {
+        var waiting: [RuntimeInput] = []
+        for input: RuntimeInput in [.group(.linked(true)), .group(.linked(false)), .group(.linked(true))] {
+            LoopWaker.add(input, to: &waiting)
+        }
+        #expect(waiting.last == .group(.linked(true)))
+        #expect(waiting.count == 3)
+    }
 }

@@ -21,6 +21,8 @@ public struct FleetState: Sendable, Equatable {
     public var asleep: Bool
     /// The program's version.
     public var version: String
+    /// The synchronized group the kiosk moves with (`sync`), if any.
+    public var group: String? = nil
 
     /// A state of every field.
     public init(page: Int, id: String?, title: String?, cards: Int, paused: Bool, autoplay: Bool, asleep: Bool, version: String) {
@@ -32,7 +34,8 @@ public struct FleetState: Sendable, Equatable {
     /// `{"page":3,"id":"lobby","title":"Lobby","cards":6,"paused":false,"autoplay":true,"asleep":false,"version":"0.1"}`.
     public var json: String {
         "{\"page\":\(page),\"id\":\(id.map(JSONText.quoted) ?? "null"),\"title\":\(title.map(JSONText.quoted) ?? "null"),"
-            + "\"cards\":\(cards),\"paused\":\(paused),\"autoplay\":\(autoplay),\"asleep\":\(asleep),\"version\":\(JSONText.quoted(version))}"
+            + "\"cards\":\(cards),\"paused\":\(paused),\"autoplay\":\(autoplay),\"asleep\":\(asleep),\"version\":\(JSONText.quoted(version))"
+            + (group.map { ",\"group\":\(JSONText.quoted($0))" } ?? "") + "}"
     }
 }
 
@@ -64,7 +67,9 @@ extension KioskRuntime {
         let cards = config.cards
         let page = currentCard ?? 0
         let card = currentCard.flatMap { cards.indices.contains($0) ? cards[$0] : nil }
-        return FleetState(page: page, id: card?.id, title: card?.title, cards: cards.count, paused: isAutoplayPaused,
-                          autoplay: autoplay != nil, asleep: isAsleep, version: VitrineVersion.string)
+        var state = FleetState(page: page, id: card?.id, title: card?.title, cards: cards.count, paused: isAutoplayPaused,
+                               autoplay: autoplay != nil, asleep: isAsleep, version: VitrineVersion.string)
+        state.group = config.sync?.group
+        return state
     }
 }

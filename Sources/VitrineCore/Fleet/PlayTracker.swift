@@ -5,8 +5,8 @@
 /// the effects that came back. A card lands at a `pageChanged` (a transition finished on a new card), at the
 /// start, and when a schedule brings a card back; a reload that only renumbers the card on screen is no landing.
 /// The reason is that of the input that started (or last retargeted) the transition: `swipe` (a drag), `tap`
-/// (the dots), `key`, `wheel`, `command` (the control socket or MQTT), or, when time alone moved it, `schedule`
-/// (the card on screen left its hours) or `autoplay`.
+/// (the dots), `key`, `wheel`, `command` (the control socket or MQTT), `group` (a synchronized group's command,
+/// whoever gave it), or, when time alone moved it, `schedule` (the card on screen left its hours) or `autoplay`.
 public struct PlayTracker: Sendable, Equatable {
     /// A card that landed: an index into the config's cards, and why.
     public struct Landing: Sendable, Equatable {
@@ -31,6 +31,7 @@ public struct PlayTracker: Sendable, Equatable {
     public mutating func note(_ input: RuntimeInput?, effects: [KioskEffect]) -> [Landing] {
         var landings: [Landing] = []
         var sawShowing = false
+        var groupCause: String?  // A group's move says what brought it before its transition starts.
         for case .log(let lines) in effects {
             for line in lines {
                 switch line.event {
@@ -40,10 +41,12 @@ public struct PlayTracker: Sendable, Equatable {
                     landings.append(Landing(page: page, reason: "schedule"))
                 case .showing:
                     sawShowing = true
+                case .groupMove(_, _, _, let cause):
+                    groupCause = cause == "command" ? "group" : "autoplay"
                 case .pager(.dragBegan):
                     dragged = true
                 case .pager(.transitionStarted), .pager(.transitionRetargeted):
-                    reason = cause(of: input, sawShowing: sawShowing)
+                    reason = groupCause ?? cause(of: input, sawShowing: sawShowing)
                     dragged = false
                 case .pager(.pageChanged(let page)):
                     landings.append(Landing(page: page, reason: reason ?? cause(of: input, sawShowing: sawShowing)))

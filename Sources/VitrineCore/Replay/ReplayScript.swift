@@ -28,6 +28,9 @@ public enum ReplayAction: Sendable, Equatable {
     case wait
     /// A remote-control command, as the control socket would deliver it.
     case control(ControlCommand)
+    /// A message on the synchronized group's topic (`sync`): the command, and the script time its transition
+    /// starts at (`"start"`; nil: `sync.lead` after the line), in place of the wire's milliseconds UTC.
+    case group(GroupCommand, start: Double?)
 }
 
 /// One line of a replay script: an action at a simulated time.
@@ -61,7 +64,7 @@ public struct ReplayScriptError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// Lines look like `{"at":0.10,"touch":"down","x":0.8,"y":0.5}`, `{"at":0.1,"mouse":"move","x":960,"y":400}`,
 /// `{"at":1,"key":"right"}`, `{"at":1,"wheel":{"dx":-1,"dy":0}}`, `{"at":1,"page":3}` and
-/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}`, `{"at":60,"wait":true}` and `{"at":2,"control":{"cmd":"next"}}`. Blank lines and lines starting with `#` or `//` are skipped.
+/// `{"at":1.2,"screenshot":"frame.png"}`, `{"at":3,"reload":"other.json"}`, `{"at":60,"wait":true}`, `{"at":2,"control":{"cmd":"next"}}` and `{"at":2,"group":{"cmd":"goto","page":1,"start":2.25}}`. Blank lines and lines starting with `#` or `//` are skipped.
 public struct ReplayScript: Sendable, Equatable {
     /// The steps, in time order (lines with equal times keep their order).
     public var steps: [ReplayStep]
@@ -113,7 +116,7 @@ struct ReplayLineProblem: Error {
 }
 
 extension ReplayScript {
-    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait", "control"]
+    static let actionKeys = ["touch", "mouse", "key", "wheel", "page", "screenshot", "reload", "wait", "control", "group"]
 
     static func parseLine(_ value: JSONValue, line: Int) throws(ReplayLineProblem) -> ReplayStep {
         guard case .object(let members) = value else {
@@ -173,6 +176,21 @@ extension ReplayScript {
                 return .control(try ControlCommand.decode(payload))
             } catch {
                 throw ReplayLineProblem(message: "\"control\": \(error.message)")
+            }
+        case "group":
+            var start: Double? = nil
+            if let value = payload["start"] {
+                guard case .number(let t) = value, t.isFinite, t >= 0 else {
+                    throw ReplayLineProblem(message: "\"group\": \"start\" must be a script time in seconds, 0 or more")
+                }
+                start = t
+            }
+            switch GroupCommand.decode(payload, localOffset: 0) {
+            case .success(var command):
+                command.start = nil
+                return .group(command, start: start)
+            case .failure(let refusal):
+                throw ReplayLineProblem(message: "\"group\": \(refusal.message)")
             }
         case "wait":
             guard case .bool(true) = payload else {

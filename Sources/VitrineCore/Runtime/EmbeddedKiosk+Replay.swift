@@ -13,6 +13,8 @@ extension EmbeddedKiosk {
     /// watchdog) happens on the way, as in a window.
     public mutating func play<Failure: Error>(_ script: ReplayScript, windowPoints: PixelSize, load: ConfigLoader,
                                               screenshot: (KioskFrame, KioskConfig, String, ReplayStep) throws(Failure) -> Void) throws(Failure) {
+        // A group member's replay plays its group from the script, as if the broker were up from the start.
+        if runtime.config.sync != nil { send(.group(.linked(true)), at: now) }
         for step in script.steps {
             advance(to: step.at)
             switch step.action {
@@ -39,6 +41,9 @@ extension EmbeddedKiosk {
                 break
             case .control(let command):
                 send(.control(command, client: EmbeddedKiosk.replayClient), at: step.at)
+            case .group(var command, let start):
+                command.start = start.flatMap { runtime.groupWall(at: $0) }
+                send(.group(.command(command)), at: step.at)
             }
         }
         settle(within: RuntimeTuning.replaySettleLimit)

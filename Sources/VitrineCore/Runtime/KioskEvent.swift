@@ -36,6 +36,10 @@ public enum KioskEvent: Sendable, Equatable {
     /// Speech was turned on or off, by `reason` (`key`, `press`, `control`). Logged as
     /// `{"t":…,"event":"speech","on":true,"reason":"key"}`.
     case speech(on: Bool, reason: String)
+    /// A synchronized group's transition to `card` started at local wall time `wall` (seconds since 1970 local
+    /// time), `late` seconds after its moment (and advanced by as much), for a group `command` or the group's
+    /// `autoplay` (`cause`).
+    case groupMove(card: Int, late: Double, wall: Double, cause: String)
 
     /// The event as one line of the JSON event log, or nil when it is not logged.
     ///
@@ -76,6 +80,9 @@ public enum KioskEvent: Sendable, Equatable {
             return head + "\"spoken\",\"page\":\(page.map(String.init) ?? "null"),\"text\":\(JSONText.quoted(text)),\"lang\":\(JSONText.quoted(lang))}"
         case .speech(let on, let reason):
             return head + "\"speech\",\"on\":\(on),\"reason\":\(JSONText.quoted(reason))}"
+        case .groupMove(let card, let late, let wall, let cause):
+            return head + "\"groupMove\",\"page\":\(card),\"cause\":\"\(cause)\",\"late\":\(PagerEvent.formatSeconds(late)),"
+                + "\"wall\":\(PagerEvent.formatSeconds(wall))}"
         }
     }
 }

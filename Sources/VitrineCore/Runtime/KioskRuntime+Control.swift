@@ -3,6 +3,7 @@ extension KioskRuntime {
     ///
     /// Commands page like the program does, not like a person: they do not pause attract mode. Each is logged.
     mutating func control(_ command: ControlCommand, client: Int) -> [KioskEffect] {
+        if let grouped = groupControl(command, client: client) { return grouped }  // KioskRuntime+Sync.swift.
         var effects: [KioskEffect] = [.log([TimedKioskEvent(t: now, .command(command))])]
         let time = clock.simulatedTime(at: now)
         func paged(_ input: KioskInput) {
@@ -85,6 +86,6 @@ extension KioskRuntime {
             ("paused", "\(isAutoplayPaused)"), ("autoplay", "\(autoplay != nil)"),
             ("uptime", PagerEvent.formatSeconds(now - startTime)), ("lastFrameAge", age),
             ("framesOverBudget", "\(framesOverBudget)"), ("asleep", "\(isAsleep)"),
-        ])
+        ] + (config.sync.map { [("group", JSONText.quoted($0.group))] } ?? []))
     }
 }

@@ -35,6 +35,8 @@ public enum RuntimeInput: Sendable, Equatable {
     case control(ControlCommand, client: Int)
     /// The local wall clock shows this now: at the start, and whenever the system clock jumps.
     case wallClock(LocalTime)
+    /// A synchronized group's command arrived, or the broker connection came or went (see `KioskRuntime+Sync.swift`).
+    case group(GroupInput)
     /// The renderer has the card on screen and its neighbours ready: the start is over, and the idle chores come
     /// at once (a replay, which composes nothing, says so at its first frame).
     case keptCardsReady
@@ -100,6 +102,8 @@ public enum KioskEffect: Sendable, Equatable {
     case speak(SpeechRequest)
     /// Stop speaking: cancel what is being said (speech was turned off).
     case stopSpeaking
+    /// Publish `command` on the group's topic (`sync`), adding this member's id and sequence number.
+    case groupSend(GroupCommand)
 }
 
 /// Why a kiosk stopped.

@@ -44,7 +44,8 @@ extension KioskRuntime {
         if let completionWaitDeadline { deadlines.append(completionWaitDeadline) }
         if let sleepDeadline { deadlines.append(sleepDeadline) }
         if let detailDeadline { deadlines.append(detailDeadline) }
-        if let autoplay, !sleep.asleep, detail == nil {  // Attract mode waits while a detail panel is open.
+        if let group = groupDeadline { deadlines.append(group) }
+        if let autoplay, !sleep.asleep, detail == nil, !groupRunsAutoplay {  // Attract mode waits while a detail panel is open.
             if let due = autoplay.nextDeadline(after: now, interval: currentInterval) { deadlines.append(due) }
             if autoplay.config.progressBar, autoplay.progress(at: now) != nil {
                 deadlines.append(now + (currentInterval ?? autoplay.config.interval) / RuntimeTuning.progressBarSteps)
@@ -67,7 +68,8 @@ extension KioskRuntime {
         }
         effects += syncSchedule()
         effects += closeDetailIfIdle()
-        guard var autoplay, !sleep.asleep, detail == nil else { return effects }
+        effects += runGroupTimers()
+        guard var autoplay, !sleep.asleep, detail == nil, !groupRunsAutoplay else { return effects }
         let goingHome = autoplay.isHomeDue(at: now)
         if let input = autoplay.due(at: now, currentPage: session.pager.currentPage, pageCount: session.pager.pageCount,
                                     wraps: session.pager.isWrapping, pagerIdle: session.isIdle,

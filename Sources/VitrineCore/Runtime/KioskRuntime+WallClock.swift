@@ -22,6 +22,7 @@ extension KioskRuntime {
     /// ``wallClockJumpTolerance`` (or has none); the schedule is looked at again at the next wake.
     mutating func followWallClock(_ local: LocalTime, at t: Double) {
         guard local.seconds.isFinite, t.isFinite else { return }
+        noteGroupWallClock(local, at: t)
         if let expected = localTime(at: t), abs(local.seconds - expected.seconds) < RuntimeTuning.wallClockJumpTolerance { return }
         localOffset = local.seconds - t
         scheduleClockChanged()
@@ -51,6 +52,7 @@ extension KioskRuntime {
     mutating func setWallClock(_ local: LocalTime) -> [KioskEffect] {
         guard local.seconds.isFinite else { return [] }
         localOffset = local.seconds - now
+        noteGroupWallClock(local, at: now)
         scheduleClockChanged()
         return syncSchedule()
     }

@@ -81,6 +81,8 @@ public struct KioskRuntime: Sendable {
     var detail: DetailPanel?
     /// Whether the kiosk speaks its cards (see `KioskRuntime+Speech.swift`).
     var speech = SpeechState()
+    /// The synchronized group's timing (see `KioskRuntime+Sync.swift`).
+    var group = GroupState()
     /// Measures the detail panel's text as the driver will draw it (its fonts); nil: an estimate (tests).
     public var textMeasurer: (any TextMeasuring & Sendable)?
     /// When the kiosk started and when a frame was last presented, for `status`.
@@ -200,6 +202,8 @@ public struct KioskRuntime: Sendable {
             effects += control(command, client: client)
         case .wallClock(let local):
             effects += setWallClock(local)
+        case .group(let input):
+            effects += groupInput(input)
         case .keptCardsReady, .idleChoresDone:
             break  // Taken by noteForIdleChores.
         }
@@ -214,6 +218,7 @@ public struct KioskRuntime: Sendable {
         let input = calibrated(input)  // A finger, where the panel says it is (display.touchMatrix).
         // A press on the pause button is the visitor's control, as Space is: it does not count as paging input.
         let person = KioskSession.isUserInput(input) && !session.isPauseButtonPress(input)
+        let groupBefore = groupBeforePaging(input)  // A group member's input goes to the group (KioskRuntime+Sync).
         if person {
             autoplay?.noteInput(at: now)
             detailBeforePaging(input)
@@ -222,7 +227,7 @@ public struct KioskRuntime: Sendable {
         var effects = log(events, t: now) + (person ? detailAfterPaging(input, events: events) : [])
         for _ in 0..<session.takePauseTaps() { effects += togglePauseByVisitor() }
         for _ in 0..<session.takeLongPresses() { effects += setSpeech(nil, reason: "press") }
-        return effects
+        return groupBefore.map { groupAfterPaging($0, effects: effects) } ?? effects
     }
 
     /// Stops the kiosk for `reason` (the first reason stands).

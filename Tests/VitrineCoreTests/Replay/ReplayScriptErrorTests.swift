@@ -70,18 +70,18 @@ import Testing
     }
 
     @Test func zeroActions() {
-        #expect(message(#"{"at":1}"#) == "a line needs exactly one of touch, mouse, key, wheel, page, screenshot, reload, wait, control; found none")
+        #expect(message(#"{"at":1}"#) == "a line needs exactly one of touch, mouse, key, wheel, page, screenshot, reload, wait, control, group; found none")
         #expect(message(#"{"at":1,"x":0.5,"y":0.5}"#)?.hasSuffix("found none") == true)
     }
 
     @Test func twoActions() {
         #expect(message(#"{"at":1,"key":"right","page":2}"#)
-                == "a line needs exactly one of touch, mouse, key, wheel, page, screenshot, reload, wait, control; found key, page")
+                == "a line needs exactly one of touch, mouse, key, wheel, page, screenshot, reload, wait, control, group; found key, page")
     }
 
     @Test func unknownKey() {
         #expect(message(#"{"at":1,"key":"right","repeat":true}"#)
-                == #"unknown key "repeat"; a line has "at" and one of touch, mouse, key, wheel, page, screenshot, reload, wait, control"#)
+                == #"unknown key "repeat"; a line has "at" and one of touch, mouse, key, wheel, page, screenshot, reload, wait, control, group"#)
         #expect(message(#"{"at":1,"Key":"right"}"#)?.hasPrefix(#"unknown key "Key""#) == true)
     }
 
