@@ -58,7 +58,7 @@ import Testing
         let result = try KioskConfig.decode(Array(#"{"cards": [{"image": "a.jpg", "zzzzzzzz": 1}]}"#.utf8), file: "/k.json")
         let message = try #require(result.warnings.first?.message)
         #expect(message == #"unknown key "zzzzzzzz" (ignored); known keys are "id", "title", "subtitle", "image", "video", "duration", "#
-                + #""from", "until", "hours", "detail", "motion" and "focus""#)
+                + #""from", "until", "hours", "detail", "direction", "lang", "motion" and "focus""#)
     }
 
     @Test func aSidecarGivesMotionAndFocus() {
