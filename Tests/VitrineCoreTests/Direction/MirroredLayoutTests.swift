@@ -81,6 +81,19 @@ import Testing
         #expect(ltr.target(at: Point(x: ltr.frame.minX - 20, y: current.y), currentPage: 1) == .previous)
     }
 
+    @Test func thePauseButtonSitsLeftOfTheDotsAndStillTakesItsTap() throws {
+        let card = Rect(x: 0, y: 0, width: 1200, height: 800)
+        let ltr = PageControlLayout(pageCount: 4, currentPage: 1, card: card, pauseButton: true)
+        let rtl = PageControlLayout(pageCount: 4, currentPage: 1, card: card, pauseButton: true, direction: .rightToLeft)
+        let ltrButton = try #require(ltr.pauseButton), rtlButton = try #require(rtl.pauseButton)
+        #expect(rtlButton.glyphFrame.maxX <= rtl.frame.minX, "the button is on the deck's trailing side, the left")
+        #expect(rtlButton.glyphFrame.x == 1200 - ltrButton.glyphFrame.maxX && rtlButton.glyphFrame.y == ltrButton.glyphFrame.y)
+        #expect(rtlButton.hitRect.x == 1200 - ltrButton.hitRect.maxX && rtlButton.hitRect.width == ltrButton.hitRect.width)
+        let glyph = Point(x: rtlButton.glyphFrame.midX, y: rtlButton.glyphFrame.midY)
+        #expect(rtl.target(at: glyph, currentPage: 1) == .pauseButton)
+        #expect(ltr.target(at: glyph, currentPage: 1) == nil)
+    }
+
     @Test func theFrameMirrorsTheSlideTheDotsAndTheBar() throws {
         var stage = StageLayout(windowPixels: PixelSize(width: 900, height: 600), fit: .contain)
         stage.direction = .rightToLeft
