@@ -13,7 +13,7 @@ struct WallSlideWindowTests {
     static let screen = PixelSize(width: 240, height: 160)
     static let wall = PixelSize(width: screen.width * 2, height: screen.height * 2)
     /// The slide's length: long enough for grabs to catch the edge on both columns.
-    static let transition = 1.5
+    static let transition = 2.5
     /// The group the `next` is published to.
     static let group = "wall"
 
