@@ -31,35 +31,18 @@ public final class HelperProcess {
 
     /// Starts `command` (its first word an absolute path) with its standard output on a pipe read by this object.
     public static func spawn(_ command: [String]) -> Result<HelperProcess, SystemError> {
-        guard let program = command.first else { return .failure(SystemError(operation: "posix_spawn", code: ENOENT)) }
+        guard !command.isEmpty else { return .failure(SystemError(operation: "posix_spawn", code: ENOENT)) }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return .failure(SystemError(operation: "pipe", code: errno)) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGCHLD, SIGALRM, SIGXCPU] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for word in argv { free(word) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
+        let spawned = ChildSpawn.spawn(command, output: ends[1], errorToOutput: false, ownProcessGroup: false, searchPath: false)
         close(ends[1])
-        guard code == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error):
             close(ends[0])
-            return .failure(SystemError(operation: "posix_spawn(\(program))", code: code))
+            return .failure(error)
         }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         return .success(HelperProcess(pid: pid, output: ends[0]))

@@ -96,30 +96,7 @@ public enum HookProcess {
     /// Starts `command` with standard input `/dev/null` and standard output and error on `output`, in a process
     /// group of its own, with the signals the kiosk ignores or handles back at their defaults and none blocked.
     static func spawn(_ command: [String], writingTo output: Int32) -> Result<pid_t, SystemError> {
-        guard let program = command.first else { return .failure(SystemError(operation: "posix_spawnp", code: ENOENT)) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGCHLD, SIGALRM] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for word in argv { free(word) } }
-        var pid: pid_t = 0
-        let code = posix_spawnp(&pid, program, &actions, &attributes, &argv, environ)
-        return code == 0 ? .success(pid) : .failure(SystemError(operation: "posix_spawnp(\(program))", code: code))
+        ChildSpawn.spawn(command, output: output, errorToOutput: true, ownProcessGroup: true, searchPath: true)
     }
 }
 
