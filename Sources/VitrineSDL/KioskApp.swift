@@ -43,32 +43,32 @@ public final class KioskApp {
     /// Called after each frame is presented, with the seconds it took to build, draw and present (`--stats`).
     public var onFrameDrawn: (Double) -> Void = { _ in }
 
-    private var window: Window?
-    private var deck: DeckRenderer?
-    private var runtime: KioskRuntime
-    private let events: EventLog?
-    private let report: (String) -> Void
-    private let waker: LoopWaker
+    var window: Window?
+    var deck: DeckRenderer?
+    var runtime: KioskRuntime
+    let events: EventLog?
+    let report: (String) -> Void
+    let waker: LoopWaker
     /// The queue the signal sources run on (the file watcher's callbacks run on its own queue, `vitrine.watcher`).
     private let workerQueue = DispatchQueue(label: "vitrine.signals")
     /// The queue a reload reads the config on (a folder deck of 10,000 images takes 0.1 s), so the loop keeps drawing.
-    private let reloadQueue = DispatchQueue(label: "vitrine.reload")
+    let reloadQueue = DispatchQueue(label: "vitrine.reload")
     private var signals: SignalWatcher?
-    private var watcher: FileWatcher?
-    private var control: ControlServer?
+    var watcher: FileWatcher?
+    var control: ControlServer?
     /// The MQTT client of a fleet member (`mqtt`), connected once the first frame is shown.
-    private var fleet: FleetLink?
-    private var reportedWatchProblems: Set<PathKey> = []  // By operation, which holds a folder path: bytes.
+    var fleet: FleetLink?
+    var reportedWatchProblems: Set<PathKey> = []  // By operation, which holds a folder path: bytes.
     /// Handed to the deck after the first frame: the first card comes from ``FirstCard`` or is composed in line, so
     /// the first picture is a card.
-    private var cardPreparer: CardPreparer?
+    var cardPreparer: CardPreparer?
     private let start = MonotonicClock.seconds
     /// How the display was powered down while the kiosk sleeps (Window+Power.swift); nil while awake.
-    private var poweredDown: Window.PowerDown?
+    var poweredDown: Window.PowerDown?
     /// Runs `display.onSleep` and `onWake` beside the loop (queue `vitrine.hooks`).
-    private let hooks = HookRunner()
+    let hooks = HookRunner()
     /// Speaks the cards through speech-dispatcher beside the loop (queue `vitrine.speech`), when the config allows.
-    private let speaker = Speaker(report: { Logger.shared.log(.warning, $0) })
+    let speaker = Speaker(report: { Logger.shared.log(.warning, $0) })
 
     /// Opens the window and its renderer; needs an initialised ``SDLLibrary`` with video.
     ///
@@ -191,7 +191,7 @@ public final class KioskApp {
 
     /// Gives the heap's free memory back, after letting the clean file pages go when `work` says so (MappedFiles);
     /// returns whether the heap gave memory back.
-    private func doIdleChores(_ work: IdleChores.Work) -> Bool {
+    func doIdleChores(_ work: IdleChores.Work) -> Bool {
         if work.lettingGoPages {
             let began = now
             if let outcome = MappedFiles.letGo() {
@@ -218,7 +218,7 @@ public final class KioskApp {
 
     /// Writes the frame on screen to a PNG at `path`: it is drawn once more and read back before it is presented
     /// (after a present, a renderer's back buffer may hold anything).
-    private func screenshot(to path: String) -> ControlReply {
+    func screenshot(to path: String) -> ControlReply {
         guard let deck else { return .failure("no window") }
         do throws(SDLError) {
             for error in deck.draw(runtime.settledFrame, cards: runtime.config.cards) { report("\(error)") }
@@ -259,96 +259,8 @@ public final class KioskApp {
     }
 
     /// Gives the runtime one input now and carries out what it says.
-    private func send(_ input: RuntimeInput) {
+    func send(_ input: RuntimeInput) {
         perform(runtime.handle(input, at: now), after: input)
-    }
-
-    /// Carries out the runtime's effects (which came back for `input`; nil: time moved), in order.
-    private func perform(_ effects: [KioskEffect], after input: RuntimeInput? = nil) {
-        fleet?.note(input, effects: effects, runtime: runtime)
-        for effect in effects {
-            switch effect {
-            case .log(let lines):
-                events?.write(lines)
-            case .report(let line):
-                report(line)
-            case .loadConfig(let changed):
-                // LoadedConfig.read also notes the pictures not there yet, which the runtime waits for. Read beside
-                // the loop; the runtime takes no other reload until this one is back.
-                let file = runtime.config.file
-                reloadQueue.async { [waker] in waker.post(.configLoaded(LoadedConfig.read(file), changedImages: changed)) }
-            case .forgetImages(let paths):
-                deck?.invalidate(imagePaths: paths)
-            case .forgetAllCards:
-                deck?.invalidate()
-                cardPreparer?.keepOnly([])
-            case .watch(let paths):
-                watch(paths)
-            case .firstFrameShown:
-                StartupTimeline.mark("first frame presented")
-                deck?.preparer = cardPreparer
-                onFirstFrame()
-                fleet?.connect()
-            case .feedWatchdog:
-                onWatchdog()
-            case .logStatistics:
-                onUser1()
-            case .idleChores(let work):
-                send(.idleChoresDone(heapGaveBack: doIdleChores(work)))
-            case .quit:
-                break
-            case .reply(let client, let reply):
-                if fleet?.reply(client, reply) != true { control?.reply(client, reply) }
-            case .screenshot(let path, let client):
-                let reply = screenshot(to: path)
-                if fleet?.reply(client, reply) != true { control?.reply(client, reply) }
-            case .displaySleep(let asleep, let note):
-                setDisplaySleep(asleep, note: note)
-            case .runHook(let hook):
-                hooks.run(hook)
-            case .speak(let request):
-                speaker.speak(request)
-            case .stopSpeaking:
-                speaker.stop()
-            case .groupSend(let command):
-                fleet?.sendGroup(command)
-            }
-        }
-    }
-
-    /// Lets the display power down while the kiosk sleeps, or powers it on as it wakes; logs `note` and how.
-    private func setDisplaySleep(_ asleep: Bool, note: String) {
-        guard let window else { return }
-        if asleep, poweredDown == nil {
-            let down = window.powerDown()
-            poweredDown = down
-            Logger.shared.log(.info, "\(note): \(down.description)")
-        } else if !asleep, let down = poweredDown {
-            window.powerUp(down)
-            poweredDown = nil
-            Logger.shared.log(.info, note)
-        }
-    }
-
-    /// Watches `paths` for hot reload, starting the watcher the first time; without inotify the kiosk runs on,
-    /// without hot reload.
-    private func watch(_ paths: Set<PathKey>) {
-        var problems: [FileWatcherError]
-        if let watcher {
-            problems = watcher.watch(paths)
-        } else {
-            do throws(FileWatcherError) {
-                let watcher = try FileWatcher(paths: paths) { [waker] changed in waker.post(.filesChanged(changed)) }
-                self.watcher = watcher
-                problems = watcher.initialProblems
-            } catch {
-                report("hot reload is off: \(error)")
-                return
-            }
-        }
-        for problem in problems where reportedWatchProblems.insert(PathKey(problem.operation)).inserted {
-            report("cannot watch for changes: \(problem); edits there need a reload")
-        }
     }
 
     /// Ends the run in order: no more wake-ups from other threads, the workers stopped and joined, then the
