@@ -350,3 +350,5 @@ static inline int vitrine_video_scale(vitrine_video *video, int width, int heigh
 }
 
 #include "playback.h"
+#include "orientation.h"
+#include "length.h"

@@ -17,12 +17,15 @@ public final class VideoDecoder {
         public var frameRate: Double
         /// Seconds; 0 when the file does not say.
         public var duration: Double
+        /// How its stored picture is turned and shaped to be shown as `size` (``VideoShape``).
+        public var shape = VideoShape.upright
 
-        /// `mov,mp4,m4a,3gp,3g2,mj2, h264, 1920x1080, 30 fps, 12.5 s`.
+        /// `mov,mp4,m4a,3gp,3g2,mj2, h264, 1080x1920, 30 fps, 12.5 s (stored as 1920x1080 turned 90° clockwise)`.
         public var description: String {
             let rate = (frameRate * 100).rounded() / 100
             let length = (duration * 100).rounded() / 100
             return "\(container), \(codec), \(size.width)x\(size.height), \(Self.trim(rate)) fps, \(Self.trim(length)) s"
+                + (shape.isUpright ? "" : " (\(shape))")
         }
 
         static func trim(_ value: Double) -> String {
@@ -39,6 +42,8 @@ public final class VideoDecoder {
     public static let missingLibrariesMessage = "video cards need FFmpeg's libraries: apt-get install libavformat59 libavcodec59 libswscale6 libavutil57"
 
     let video: UnsafeMutablePointer<vitrine_video>
+    /// How the stored picture is turned to be shown (its display matrix and pixel shape).
+    let orientation: vitrine_video_orientation
     /// The file's facts.
     public let info: Info
     /// The file, for messages.
@@ -47,17 +52,19 @@ public final class VideoDecoder {
     /// Opens `path`; throws the reason (one line, without the path) when it cannot be played. `threads` decode it:
     /// one for a frame picked by time (the same on every machine), more for playback in order.
     public init(path: String, threads: Int = 1) throws(VideoProblem) {
+        try Self.refuseSpecialFile(path)
         var facts = vitrine_video_info()
         var why = [CChar](repeating: 0, count: 256)
-        guard let video = vitrine_video_open(path, Int32(Self.maxSize.width), Int32(Self.maxSize.height), Int32(threads), &facts, &why, why.count) else {
+        guard let video = vitrine_video_open(Self.ffmpegURL(path), Int32(Self.maxSize.width), Int32(Self.maxSize.height), Int32(threads), &facts, &why, why.count) else {
             if vitrine_ffmpeg() == nil { throw VideoProblem.librariesMissing }
             throw VideoProblem.unplayable(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.video = video
         self.path = path
-        info = Info(container: Self.text(facts.container), codec: Self.text(facts.codec),
-                    size: PixelSize(width: Int(facts.width), height: Int(facts.height)),
-                    frameRate: facts.fps, duration: facts.duration)
+        orientation = vitrine_video_get_orientation(video)
+        let shape = VideoShape(orientation, stored: PixelSize(width: Int(facts.width), height: Int(facts.height)))
+        info = Info(container: Self.text(facts.container), codec: Self.text(facts.codec), size: shape.shownSize,
+                    frameRate: facts.fps, duration: vitrine_video_length(video), shape: shape)
     }
 
     deinit { vitrine_video_close(video) }
@@ -73,8 +80,7 @@ public final class VideoDecoder {
               vitrine_video_seek(video, max(0, seconds), Self.maxPacketsPerFrame) == 0 else { return nil }
         var pixels = [UInt32](repeating: 0, count: size.width * size.height)
         let scaled = pixels.withUnsafeMutableBytes { bytes in
-            vitrine_video_scale(video, Int32(size.width), Int32(size.height), bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                Int32(size.width * 4))
+            scaleARGB(to: size, into: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
         return scaled == 0 ? pixels : nil
     }

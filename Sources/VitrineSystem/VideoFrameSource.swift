@@ -82,8 +82,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     private func scaled(at time: Double) throws(VideoProblem) -> MovingFrame {
         var bytes = [UInt8](repeating: 0, count: pitch * size.height + (pitch / 2) * (size.height / 2) * 2)
         let status = bytes.withUnsafeMutableBytes { buffer in
-            vitrine_video_scale_yuv(decoder.video, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height), Int32(size.width), Int32(size.height),
-                                    buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(pitch))
+            decoder.scaleYUV(crop: crop, to: size, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), pitch: pitch)  // Turned as shown.
         }
         guard status == 0 else { throw VideoProblem.unplayable("its \(decoder.info.codec) frames cannot be scaled") }
         return MovingFrame(time: time, size: size, pixels: .yuv420(bytes: bytes, pitch: pitch))
