@@ -352,3 +352,4 @@ static inline int vitrine_video_scale(vitrine_video *video, int width, int heigh
 #include "playback.h"
 #include "orientation.h"
 #include "length.h"
+#include "fallback.h"

@@ -1,3 +1,4 @@
+internal import CFFmpeg
 import VitrineCore
 
 extension VideoDecoder {
@@ -21,4 +22,21 @@ extension VideoDecoder {
     /// `path` as FFmpeg is to open it: always a local file (`file:`), so a name with a colon in it
     /// (`lobby:night.mp4`) is not taken for a protocol.
     static func ffmpegURL(_ path: String) -> String { "file:" + path }
+}
+
+extension VideoDecoder {
+    /// The most packets read to measure a length the file does not say (about an hour at 30 fps).
+    static let maxPacketsToMeasure: Int32 = 100_000
+    /// The longest measuring a length may take before it gives up (the length is then unknown).
+    static let measureDeadline = 2.0
+
+    /// The seconds `video`'s picture lasts: its stream's or container's word (``vitrine_video_length``), else
+    /// measured from its packets (a WebM recorded live says none), within ``measureDeadline``; 0 when unknown.
+    static func length(of video: UnsafeMutablePointer<vitrine_video>) -> Double {
+        let said = vitrine_video_length(video)
+        guard said <= 0 else { return said }
+        vitrine_video_set_deadline(video, measureDeadline)
+        defer { vitrine_video_set_deadline(video, 0) }
+        return vitrine_video_measure_length(video, maxPacketsToMeasure)
+    }
 }

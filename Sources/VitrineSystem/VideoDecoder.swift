@@ -64,7 +64,7 @@ public final class VideoDecoder {
         orientation = vitrine_video_get_orientation(video)
         let shape = VideoShape(orientation, stored: PixelSize(width: Int(facts.width), height: Int(facts.height)))
         info = Info(container: Self.text(facts.container), codec: Self.text(facts.codec), size: shape.shownSize,
-                    frameRate: facts.fps, duration: vitrine_video_length(video), shape: shape)
+                    frameRate: facts.fps, duration: Self.length(of: video), shape: shape)
     }
 
     deinit { vitrine_video_close(video) }
@@ -76,8 +76,10 @@ public final class VideoDecoder {
     /// the last good one) scaled to `size` as ARGB8888 pixels, a row after another; nil when no frame could be
     /// decoded at all.
     public func frame(at seconds: Double, size: PixelSize) -> [UInt32]? {
-        guard size.width > 0, size.height > 0, seconds.isFinite,
-              vitrine_video_seek(video, max(0, seconds), Self.maxPacketsPerFrame) == 0 else { return nil }
+        guard size.width > 0, size.height > 0, seconds.isFinite else { return nil }
+        // A seek by time that lands past the only key frame (an MPEG-TS) yields nothing: read from the start then.
+        guard vitrine_video_seek(video, max(0, seconds), Self.maxPacketsPerFrame) == 0
+                || vitrine_video_seek_from_start(video, max(0, seconds), Self.maxPacketsPerFrame) == 0 else { return nil }
         var pixels = [UInt32](repeating: 0, count: size.width * size.height)
         let scaled = pixels.withUnsafeMutableBytes { bytes in
             scaleARGB(to: size, into: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))

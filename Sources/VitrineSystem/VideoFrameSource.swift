@@ -72,7 +72,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
             if !decodedAny {
                 throw VideoProblem.unplayable("no frame of this \(decoder.info.codec) video could be decoded")
             }
-            guard duration > 0, framesThisPass > 0, vitrine_video_rewind(decoder.video) == 0 else { return nil }
+            guard duration > 0, framesThisPass > 0, vitrine_video_rewind_to_start(decoder.video) == 0 else { return nil }
             passStart += duration
             lastTime = max(lastTime, passStart)
             framesThisPass = 0

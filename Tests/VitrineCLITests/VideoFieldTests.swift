@@ -30,7 +30,8 @@ struct VideoFieldTests {
     /// The frame ffmpeg shows at `time` (turned as its display matrix says unless `raw`), through `filters`, at 360x240.
     static func theirs(_ folder: TemporaryFolder, video: String, time: String = "0.5", raw: Bool = false, filters: String = "") throws -> RGBAImage {
         let output = folder.file("\(video)-theirs\(raw ? "-raw" : "")\(filters.isEmpty ? "" : "-f").png")
-        try ffmpeg((raw ? ["-noautorotate"] : []) + ["-ss", time, "-i", folder.file(video), "-frames:v", "1",
+        // Seeking after the input: decoded from the start, as an MPEG-TS needs (its one key frame is its first).
+        try ffmpeg((raw ? ["-noautorotate"] : []) + ["-i", folder.file(video), "-ss", time, "-frames:v", "1",
                                                      "-vf", filters + "scale=360:240", output])
         return try RGBAImage(contentsOfPNG: output)
     }
@@ -134,6 +135,48 @@ struct VideoFieldTests {
             #expect(check.code == 0 && check.out.contains("h264, 320x180, 10 fps, 1 s\n"), "\(check.out)")
             let config = try folder.write("timed.json", #"{"cards": [{"title": "A", "video": "late:start.mp4", "duration": "video"}]}"#)
             #expect(try KioskConfig.load(path: config).config.cards.map(\.schedule.duration) == [1])
+        }
+    }
+
+    /// The frame times a window's decode thread gives for `path` until one is past `seconds` (or 5 s pass).
+    static func playedTimes(_ path: String, past seconds: Double) -> [Double] {
+        let pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
+            try VideoFrameSource(path: path, card: PixelSize(width: 360, height: 240))
+        }, onFrame: {})
+        var times: [Double] = []
+        _ = XvfbSession.eventually(5) {
+            while let (frame, _) = pump.take(dueBy: .infinity) { times.append(frame.time) }
+            return (times.last ?? 0) > seconds || pump.isDone
+        }
+        #expect(pump.stop(waitingUpTo: 2))
+        return times
+    }
+
+    @Test func anMPEGTSClipAndALiveWebMWithNoLengthPlayLoopAndSayTheirLength() throws {
+        try withTemporaryFolder { folder in
+            // Written to a pipe: the WebM's header says no duration; the TS's first frame is at 1.4 s, its only key frame.
+            for (name, format, codec) in [("live.ts", "mpegts", "libx264"), ("live.webm", "webm", "libvpx-vp9")] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: videoTestFFmpeg)
+                process.arguments = ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=360x240:rate=10:duration=1",
+                                     "-pix_fmt", "yuv420p", "-c:v", codec, "-f", format, "-"]
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                let bytes = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                try bytes.write(to: URL(fileURLWithPath: folder.file(name)))
+                let check = try Self.check(folder, video: name)
+                #expect(check.code == 0 && check.out.contains("360x240, 10 fps, 1 s\n"), "\(name): \(check.out)")
+                let ours = try Self.render(folder, video: name, time: "0.5")
+                let difference = Self.difference(ours, try Self.theirs(folder, video: name, time: "0.5"))
+                #expect(difference < 8, "\(name) at 0.5 s: \(difference) of 255 from ffmpeg's frame")
+                // Played in a window it loops: frames of a second pass come.
+                let times = Self.playedTimes(folder.file(name), past: 1.2)
+                #expect((times.last ?? 0) > 1.2, "\(name) did not loop: \(times)")
+                let config = try folder.write("timed.json", #"{"cards": [{"title": "A", "video": "\#(name)", "duration": "video"}]}"#)
+                #expect(try KioskConfig.load(path: config).config.cards.map(\.schedule.duration) == [1], "\(name)")
+            }
         }
     }
 
