@@ -63,3 +63,20 @@ static inline int vitrine_video_rewind_to_start(vitrine_video *video) {
     video->draining = 0;
     return 0;
 }
+
+/// Moves `video`, for ``vitrine_video_step``, to the key frame at or before `seconds` from its start, so a video
+/// opened again where its card's clock is (a deploy during a long video) does not decode all that comes before.
+/// A format whose times may jump (AVFMT_TS_DISCONT) stays at its start. Returns 0, or -1 (then at the start).
+static inline int vitrine_video_seek_key(vitrine_video *video, double seconds) {
+    const struct vitrine_ffmpeg_api *api = video->api;
+    if (seconds <= 0 || (video->format->iformat->flags & AVFMT_TS_DISCONT)) return 0;
+    int64_t start = video->format->streams[video->stream]->start_time;
+    int64_t target = (int64_t)(seconds / video->time_base) + (start != AV_NOPTS_VALUE ? start : 0);
+    if (api->av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) < 0) {
+        vitrine_video_rewind(video);
+        return -1;
+    }
+    api->avcodec_flush_buffers(video->codec);
+    video->draining = 0;
+    return 0;
+}

@@ -44,6 +44,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
         let start = max(0, since.isFinite ? since : 0)
         passStart = duration > 0 ? (start / duration).rounded(.down) * duration : 0
         startTime = start
+        if start > passStart { vitrine_video_seek_key(decoder.video, start - passStart) }  // Reopened: from the key frame before.
     }
 
     public var isDamaged: Bool { decoder.isDamaged }

@@ -180,6 +180,23 @@ struct VideoFieldTests {
         }
     }
 
+    @Test func aVideoOpenedAgainLateInItsLengthStartsFromTheKeyFrameBeforeItsClock() throws {
+        try withTemporaryFolder { folder in
+            // 10 s, a key frame a second; the first seconds' data zeroed: reading them marks the file damaged.
+            try Self.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=10:duration=10", "-pix_fmt", "yuv420p", "-g", "10",
+                             "-c:v", "libx264", folder.file("long.mp4")])
+            var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("long.mp4"))))
+            let mdat = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("mdat".utf8) })
+            for i in (mdat + 2000)..<(mdat + 2000 + (bytes.count - mdat) / 4) { bytes[i] = 0 }
+            try Data(bytes).write(to: URL(fileURLWithPath: folder.file("long.mp4")))
+            // A deploy reopens it 8.05 s after its card landed: the first frame shown is the one at 8 s.
+            let source = try VideoFrameSource(path: folder.file("long.mp4"), card: PixelSize(width: 360, height: 240), since: 8.05)
+            let frame = try #require(try source.nextFrame())
+            #expect(abs(frame.time - 8) < 0.01, "\(frame.time)")
+            #expect(!source.isDamaged, "it decoded the seconds before its clock")
+        }
+    }
+
     /// A FIFO, devices, a directory and an empty file where a video is expected.
     static func specials(in folder: TemporaryFolder) throws -> [(path: String, reason: String)] {
         let fifo = folder.file("pipe.mp4")
