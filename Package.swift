@@ -39,6 +39,7 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
         // glibc's malloc tuning (mallopt), from the C library itself.
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CPosix"),
         // Tells systemd the kiosk is up (READY=1) and alive (WATCHDOG=1).
         .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         // The functions of SDL2, SDL_ttf, fontconfig, libsystemd and SDL_image under their own names, the libraries
@@ -65,7 +66,7 @@ let package = Package(
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CSystemd", "CLazyLink", "CMosquitto", "CUdev", "CFFmpeg", "CSpeechd", "CWebP", "CStretch"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CPosix", "CSystemd", "CLazyLink", "CMosquitto", "CUdev", "CFFmpeg", "CSpeechd", "CWebP", "CStretch"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",
