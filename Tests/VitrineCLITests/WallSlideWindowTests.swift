@@ -120,8 +120,13 @@ struct WallSlideWindowTests {
                     "the grabs did not catch the edge on both columns: \(edgeXs)")
             let spreads = moving.map(spread)
             print("wall slide window: \(moving.count) grabs mid-slide, edge at \(edgeXs) px, spreads \(spreads) px, widest \(spreads.max() ?? 0) px (one frame: \(oneFrame) px)")
+            // As GroupWindowTests.expectSpreads: a tile descheduled for a frame at a grab is a frame behind there; one
+            // out of step is behind in every grab, by far more (480 px in two groups).
+            let late = spreads.indices.filter { spreads[$0] > oneFrame }
+            #expect(late.count <= max(1, spreads.count / 20),
+                    "\(late.count) of \(spreads.count) grabs put the edge more than a frame (\(oneFrame) px) apart: \(late.map { describe(moving[$0]) })")
             if let worst = spreads.indices.max(by: { spreads[$0] < spreads[$1] }) {
-                #expect(spreads[worst] <= oneFrame, "the tiles put the edge \(spreads[worst]) px apart (one frame is \(oneFrame)): \(describe(moving[worst]))")
+                #expect(spreads[worst] <= 2 * oneFrame, "the tiles put the edge \(spreads[worst]) px apart (one frame is \(oneFrame)): \(describe(moving[worst]))")
             }
         }
     }
