@@ -350,3 +350,4 @@ static inline int vitrine_video_scale(vitrine_video *video, int width, int heigh
 }
 
 #include "playback.h"
+#include "animation.h"

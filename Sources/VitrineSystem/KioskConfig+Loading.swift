@@ -14,7 +14,10 @@ extension KioskConfig {
     ///   device: refused at once, never read), a deck's folder cannot be listed, over ``Limits/configFileBytes``, or cannot be read,
     ///   and of kind `.invalid` with every problem found when it is not a valid config.
     public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
-        if isFolder(path) { return try folderDeck(path: path) }
+        if isFolder(path) {
+            let (config, warnings) = try folderDeck(path: path)
+            return (config.withAnimations(), warnings)
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readFile(atPath: path, limit: Limits.configFileBytes)
@@ -23,7 +26,8 @@ extension KioskConfig {
         }
         var (config, warnings) = try decode(bytes, file: path)
         config = config.withVideoLengths(warnings: &warnings)
-        return try listingFolder(of: config, warnings: warnings)
+        let listed = try listingFolder(of: config, warnings: warnings)
+        return (listed.config.withAnimations(), listed.warnings)
     }
 }
 

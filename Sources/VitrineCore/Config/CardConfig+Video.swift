@@ -8,12 +8,17 @@ public struct CardVideo: Sendable, Equatable {
     /// `"duration": "video"`: attract mode moves on when the video ends (its length, once the loader has read it,
     /// is the card's `schedule.duration`).
     public var durationFromVideo: Bool
+    /// Set for an animated picture (a GIF or APNG with more than one frame, an animated WebP): the card's `image`
+    /// itself, found so by the loader (``AnimationInfo``), plays like a video, its frames at their delays
+    /// (``AnimationClock``); nil for a video file.
+    public var animation: AnimationInfo?
 
     /// A video at `path`.
-    public init(path: String, hasPoster: Bool = false, durationFromVideo: Bool = false) {
+    public init(path: String, hasPoster: Bool = false, durationFromVideo: Bool = false, animation: AnimationInfo? = nil) {
         self.path = path
         self.hasPoster = hasPoster
         self.durationFromVideo = durationFromVideo
+        self.animation = animation
     }
 
     /// The file name extensions a video card's file may have (any case): what `check` and the decoder expect.
