@@ -6,7 +6,7 @@ import VitrineCore
 /// background (``AnimationCanvas``) and its aspect-fill crop scaled to the card as ARGB, timed by
 /// ``AnimationClock`` from the delays the file says (``AnimationProbe``), its passes counted.
 ///
-/// Memory: FFmpeg's canvas and its copy for restore-to-previous, one ARGB canvas here, and the pump's queue of card
+/// Memory: FFmpeg's canvases (its own, the one given out, the one kept for restore-to-previous), one ARGB canvas here, and the pump's queue of card
 /// frames, whatever the frame count (``AnimatedPicture/decodeBytesPerPixel``).
 ///
 /// Why `@unchecked Sendable`: the pump's thread alone calls ``nextFrame()``; ``interrupt()``, from any thread, only

@@ -7,18 +7,14 @@ import VitrineCore
 /// animated plays it like a video: frames decoded one by one on the pump's thread, timed by ``AnimationClock``.
 public enum AnimatedPicture {
     /// The bytes a canvas pixel costs while playing, counted against ``ImageLimits/decodeMemoryBytes``: FFmpeg's
-    /// canvas and its copy for restore-to-previous, and the ARGB canvas the frame is laid over the background in
-    /// (4 bytes each). So up to about 5.5 megapixels play (a 1920x1080 canvas is 2.1).
-    public static let decodeBytesPerPixel = 12
+    /// canvas, the frame it gave out while it draws the next (a copy), its copy for restore-to-previous, and the
+    /// ARGB canvas the frame is laid over the background in (4 bytes each). So up to about 4 megapixels play (a
+    /// 1920x1080 canvas is 2.1).
+    public static let decodeBytesPerPixel = 16
 
-    /// The file name extensions (any case) a picture that may be animated has: the loader opens only these.
-    public static let extensions: Set<String> = ["gif", "png", "apng", "webp"]
-
-    /// Whether `path` names a file with one of ``extensions``.
-    public static func mayBeAnimated(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return extensions.contains(path[path.index(after: dot)...].lowercased())
-    }
+    /// Whether `path` names a picture that may be animated (``CardVideo/animatedPictureExtensions``): the loader
+    /// opens only these.
+    public static func mayBeAnimated(_ path: String) -> Bool { CardVideo.mayBeAnimatedName(path) }
 
     /// The animation in the file at `path`: nil when it is a still picture (one frame, a PNG without `acTL`),
     /// not a GIF, PNG or WebP, or cannot be read (the card's picture then says why). Reads a GIF whole (up to

@@ -15,8 +15,9 @@ extension KioskConfig {
     ///   and of kind `.invalid` with every problem found when it is not a valid config.
     public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
         if isFolder(path) {
-            let (config, warnings) = try folderDeck(path: path)
-            return (config.withAnimations(), warnings)
+            var (config, warnings) = try folderDeck(path: path)
+            config = config.withAnimations(warnings: &warnings)
+            return (config, warnings)
         }
         let bytes: [UInt8]
         do {
@@ -26,8 +27,9 @@ extension KioskConfig {
         }
         var (config, warnings) = try decode(bytes, file: path)
         config = config.withVideoLengths(warnings: &warnings)
-        let listed = try listingFolder(of: config, warnings: warnings)
-        return (listed.config.withAnimations(), listed.warnings)
+        var listed = try listingFolder(of: config, warnings: warnings)
+        listed.config = listed.config.withAnimations(warnings: &listed.warnings)
+        return listed
     }
 }
 

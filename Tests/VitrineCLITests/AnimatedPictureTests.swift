@@ -155,6 +155,25 @@ struct AnimatedPictureTests {
         }
     }
 
+    @Test func durationVideoIsAFiniteAnimationsPassesElseTheIntervalWithAWarning() throws {
+        try withTemporaryFolder { folder in
+            _ = try make("twice", "twice.gif", in: folder)
+            _ = try make("steps", "steps.gif", in: folder)
+            try pillow(["make", "still", folder.file("still.png")])
+            _ = try folder.write("timed.json", #"""
+                {"cards": [{"title": "A", "image": "twice.gif", "duration": "video"}, {"title": "B", "image": "steps.gif", "duration": "video"},
+                           {"title": "C", "image": "still.png", "duration": "video"}]}
+                """#)
+            let loaded = try KioskConfig.load(path: folder.file("timed.json"))
+            #expect(loaded.config.cards.map(\.schedule.duration) == [4, nil, nil], "two passes of 2 s")
+            #expect(loaded.config.cards.map { $0.video?.animation?.frameCount } == [4, 4, nil])
+            let warnings = loaded.warnings.map { "\($0.path): \($0.message)" }
+            #expect(warnings == ["cards[1].duration: \"video\": \(folder.file("steps.gif")) loops forever; the card lasts the autoplay interval",
+                                 "cards[2].duration: \"video\": \(folder.file("still.png")) is not an animated picture; the card lasts the autoplay interval"],
+                    "\(warnings)")
+        }
+    }
+
     @Test func checkSaysWhatEachAnimationIs() throws {
         try withTemporaryFolder { folder in
             _ = try make("steps", "steps.gif", in: folder)

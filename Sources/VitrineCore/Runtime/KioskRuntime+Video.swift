@@ -52,7 +52,7 @@ extension KioskRuntime {
     /// card, the kiosk went to sleep, a reload dropped the card).
     public var playingVideo: PlayingVideo? {
         guard !sleep.asleep, let card = headingCard, config.cards.indices.contains(card),
-              let video = config.cards[card].video, let page = page(ofCard: card) else { return nil }
+              let video = config.cards[card].video, !video.awaitsAnimation, let page = page(ofCard: card) else { return nil }
         let pager = session.pager
         let landed = landing.card == card && pager.settle == nil && pager.fade == nil
         return PlayingVideo(card: card, page: page, path: video.path, landedAt: landed ? landing.at : nil, animation: video.animation)

@@ -1,7 +1,7 @@
 """Makes the animated pictures the animation tests play, with Pillow (python3-pil), and writes each frame as
 Pillow's own decoder composes it: the frames a player should show, from a decoder other than FFmpeg.
 
-    animation.py make KIND OUT      KIND: steps (GIF), steps-apng, once, twice, disposal, transparent
+    animation.py make KIND OUT      KIND: steps (GIF), steps-apng, once, twice, disposal, transparent, still (PNG)
     animation.py frames IN PREFIX   PREFIX-0.png, PREFIX-1.png, ...: each frame over black, opaque
 
 Exits 77 when Pillow is absent (the test skips; CI installs python3-pil).
@@ -32,6 +32,8 @@ def make(kind, out):
         extra = {} if kind == "once" else {"loop": 2 if kind == "twice" else 0}
         fmt = "PNG" if kind == "steps-apng" else "GIF"
         frames[0].save(out, format=fmt, save_all=True, append_images=frames[1:], duration=STEP_DELAYS, **extra)
+    elif kind == "still":
+        step(0).save(out, format="PNG")
     elif kind == "disposal":
         # Frame 0: blue screen. Frame 1: a red square left (kept: disposal none). Frame 2: a green square middle,
         # then restored to the background (disposal 2). Frame 3: a yellow square right, then restored to what was
