@@ -4,8 +4,8 @@ import VitrineSystem
 extension CheckCommand {
     /// Opens each distinct animated picture once (the loader found it animated: ``CardVideo/animation``) and
     /// says what it is, `animation: FILE: cards[0].image: PATH: GIF, 360x240, 4 frames, 2 s a pass, loops
-    /// forever`, or why it cannot play, as a problem at every card that shows it. Its first frame is checked as
-    /// a picture like any other (``checkImages(_:)``).
+    /// forever`, or why it cannot play (its first frame then shows) at every card that shows it. Its first frame
+    /// is checked as a picture like any other (``checkImages(_:)``).
     func checkAnimations(_ config: KioskConfig) -> Findings {
         var findings = Findings()
         var results: [PathKey: String?] = [:]  // Why it cannot be played, nil when it can.
@@ -26,7 +26,8 @@ extension CheckCommand {
                     results[key] = .some(error.description)
                 }
             }
-            if case .some(.some(let reason)) = results[key] { findings.problems.append("\(field): \(reason)") }
+            // It cannot play (over the limits, no frame FFmpeg can decode): its first frame shows, as the kiosk says.
+            if case .some(.some(let reason)) = results[key] { findings.notes.append("animation: \(field): its first frame shows: \(reason)") }
         }
         return findings
     }
@@ -37,6 +38,18 @@ extension CheckCommand {
         let length = pass == pass.rounded() ? String(Int(pass)) : String(pass)
         let loops = switch animation.loopCount { case 0: "loops forever"; case 1: "plays once"; default: "plays \(animation.loopCount) times" }
         return "\(animation.format), \(animation.size.width)x\(animation.size.height), \(animation.frameCount) frames, \(length) s a pass, \(loops)"
+    }
+}
+
+extension CheckCommand {
+    /// `notes` without the pictures' `animated: its first frame is shown` where `animations` says the picture plays.
+    static func withoutStillNotes(_ notes: [String], animations: [String]) -> [String] {
+        let suffix = ": animated: its first frame is shown"
+        return notes.filter { note in
+            guard note.hasPrefix("note: "), note.hasSuffix(suffix) else { return true }
+            let field = "animation: " + note.dropFirst("note: ".count).dropLast(suffix.count) + ": "
+            return !animations.contains { $0.hasPrefix(field) && !$0.hasPrefix(field + "its first frame shows") }
+        }
     }
 }
 

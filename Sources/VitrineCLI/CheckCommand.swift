@@ -69,7 +69,7 @@ struct CheckCommand {
                 }
                 let problems = deckProblems + images.problems + videos.problems + animations.problems + fonts.problems
                 for problem in problems { print(problem) }
-                for note in images.notes + videos.notes + animations.notes { print(note) }
+                for note in CheckCommand.withoutStillNotes(images.notes, animations: animations.notes) + videos.notes + animations.notes { print(note) }
                 if let line = CheckCommand.groupLine(config) { print(line) }
                 if let at { print(CheckCommand.showingLine(config, at: at)) }
                 if let tile = config.sync?.tile { print(CheckCommand.wallLine(tile, window: config.display.window)) }
