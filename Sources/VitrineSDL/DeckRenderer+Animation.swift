@@ -39,7 +39,9 @@ extension DeckRenderer {
             }, onFrame: wake)
         }
         return FramePump(label: "vitrine.anim", open: { () throws(VideoProblem) -> any FrameSource in
-            try AnimatedPicture.source(path: path, info: animation, card: card, since: since, background: background)
+            // The file as it is now: a deploy may have replaced it since the config was loaded.
+            let info = try AnimatedPicture.probe(path: path) ?? animation
+            return try AnimatedPicture.source(path: path, info: info, card: card, since: since, background: background)
         }, onFrame: wake)
     }
 

@@ -174,6 +174,17 @@ struct AnimatedPictureTests {
         }
     }
 
+    @Test func aFolderDecksAnimatedGIFAndAPNGPlayAndItsStillPNGDoesNot() throws {
+        try withTemporaryFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder.file("deck"), withIntermediateDirectories: true)
+            try pillow(["make", "twice", folder.file("deck/a.gif")])
+            try pillow(["make", "steps-apng", folder.file("deck/b.png")])
+            try pillow(["make", "still", folder.file("deck/c.png")])
+            let loaded = try KioskConfig.load(path: folder.file("deck"))
+            #expect(loaded.config.cards.map { $0.video?.animation.map { "\($0.format) \($0.frameCount) \($0.loopCount)" } } == ["GIF 4 2", "APNG 4 0", nil])
+        }
+    }
+
     @Test func checkSaysWhatEachAnimationIs() throws {
         try withTemporaryFolder { folder in
             _ = try make("steps", "steps.gif", in: folder)
