@@ -112,7 +112,12 @@ final class AnimationCanvas {
             vitrine_video_canvas_argb(decoder.video, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), Int32(width * 4))
         }
         guard status == 0 else { return false }
-        let back = background
+        Self.layOver(&pixels, background: background)
+        return true
+    }
+
+    /// Lays `pixels` (ARGB, straight alpha) over `background` (RGB): all opaque after.
+    static func layOver(_ pixels: inout [UInt32], background back: UInt32) {
         pixels.withUnsafeMutableBufferPointer { buffer in
             for i in buffer.indices {
                 let pixel = buffer[i], alpha = pixel >> 24
@@ -125,7 +130,6 @@ final class AnimationCanvas {
                 buffer[i] = 0xFF00_0000 | mix(16) | mix(8) | mix(0)
             }
         }
-        return true
     }
 
     /// The part `crop` of the canvas scaled to `target` (bilinear, exact rounding); nil when it cannot be.
@@ -140,5 +144,30 @@ final class AnimationCanvas {
             }
         }
         return status == 0 ? out : nil
+    }
+}
+
+/// A source whose ARGB frames may keep transparent pixels (another format's decoder), laid over a background
+/// colour as ``AnimationCanvas`` lays GIF and APNG frames: the card shows `display.background` through them.
+final class BackgroundedSource: FrameSource, @unchecked Sendable {
+    private let inner: any FrameSource
+    private let background: UInt32
+
+    init(_ inner: any FrameSource, background: Color) {
+        self.inner = inner
+        self.background = UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue)
+    }
+
+    var isDamaged: Bool { inner.isDamaged }
+
+    func interrupt() { inner.interrupt() }
+
+    func nextFrame() throws(VideoProblem) -> MovingFrame? {
+        guard var frame = try inner.nextFrame() else { return nil }
+        if case .argb(var pixels) = frame.pixels {
+            AnimationCanvas.layOver(&pixels, background: background)
+            frame.pixels = .argb(pixels)
+        }
+        return frame
     }
 }
