@@ -44,24 +44,6 @@ extension DeckRenderer {
             return try AnimatedPicture.source(path: path, info: info, card: card, since: since, background: background)
         }, onFrame: wake)
     }
-
-    /// Shows the moments `times` (seconds since landing, by page) in cards composed from their file, as a replay's
-    /// screenshots do: a card whose moment shows another frame than the one composed is composed again (an
-    /// animated picture's frame index, a video's time).
-    public func followMoments(_ times: [Int: Double]) {
-        for page in Set(videoTimes.keys).union(times.keys) where momentKey(page, times[page]) != momentKey(page, videoTimes[page]) {
-            composed[page] = nil
-        }
-        videoTimes = times
-    }
-
-    /// What decides the picture of page `page` at `time`: an animation's frame, a video's time; nil for none.
-    private func momentKey(_ page: Int, _ time: Double?) -> Double? {
-        guard let time, cards.indices.contains(page), let video = cards[page].video else { return nil }
-        guard let animation = video.animation else { return time }
-        let frame = AnimationClock.frame(sinceLanding: time, of: animation)
-        return frame.index == 0 ? nil : Double(frame.index)
-    }
 }
 
 extension ImageDecoder {
@@ -80,7 +62,7 @@ extension ImageDecoder {
             throw SDLError(operation: "decode(\(path))", message: error.description)
         }
         var decoded = DecodedImage(surface: try Surface(argb: frame.pixels, size: frame.size), notes: [])
-        decoded.info = ImageInfo(format: info.format == "GIF" ? .gif : .png, size: info.size)
+        decoded.info = ImageInfo(format: info.format == "GIF" ? .gif : info.format == "WebP" ? .webp : .png, size: info.size)
         if frame.isDamaged { decoded.notes.append("damaged or cut off: showing its last good frame") }
         return decoded
     }

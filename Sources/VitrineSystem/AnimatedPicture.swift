@@ -3,7 +3,7 @@ import Glibc
 import VitrineCore
 
 /// The one place an animated picture's format picks its decoder: GIF and APNG go to FFmpeg
-/// (``AnimatedFrameSource``), animated WebP to its own decoder (see ``probe(path:)``). A card whose picture is
+/// (``AnimatedFrameSource``), animated WebP to libwebp's (``WebPAnimation``). A card whose picture is
 /// animated plays it like a video: frames decoded one by one on the pump's thread, timed by ``AnimationClock``.
 public enum AnimatedPicture {
     /// The bytes a canvas pixel costs while playing, counted against ``ImageLimits/decodeMemoryBytes``: FFmpeg's
@@ -22,8 +22,7 @@ public enum AnimatedPicture {
     public static func probe(path: String) throws(VideoProblem) -> AnimationInfo? {
         guard let head = try? FileDescriptor.readPrefix(atPath: path, count: ImageLimits.headerReadLimit), head.count >= 12 else { return nil }
         if head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) {
-            // WebP: animated WebP goes to WebPAnimation.probe(path:) here once that decoder is in (issue 24).
-            return nil
+            return try? WebPAnimation.probe(path: path)  // Animated WebP: libwebp's decoder (WebPAnimation.swift).
         }
         guard AnimationProbe.mayBeAnimated(head) else { return nil }
         let isPNG = head[0] == 0x89
@@ -37,7 +36,8 @@ public enum AnimatedPicture {
     public static func source(path: String, info: AnimationInfo, card: PixelSize, since: Double = 0,
                               background: Color = .black) throws(VideoProblem) -> any FrameSource {
         switch info.format {
-        // "WebP": WebPAnimation.source(path:card:since:) goes here once that decoder is in (issue 24).
+        case "WebP":  // libwebp's frames keep their alpha: laid over the background here.
+            BackgroundedSource(try WebPAnimation.source(path: path, card: card, since: since), background: background)
         default: try AnimatedFrameSource(path: path, info: info, card: card, since: since, background: background)
         }
     }
@@ -58,7 +58,11 @@ public enum AnimatedPicture {
                              background: Color = .black) throws(VideoProblem) -> Frame {
         let wanted = AnimationClock.frame(sinceLanding: sinceLanding, of: info).index
         switch info.format {
-        // "WebP": WebPAnimation.frame(path:at:covering:) goes here once that decoder is in (issue 24).
+        case "WebP":
+            let canvas = info.size
+            var (pixels, size) = try WebPAnimation.frame(path: path, at: sinceLanding, covering: covering ?? canvas)
+            AnimationCanvas.layOver(&pixels, background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue))
+            return Frame(pixels: pixels, size: size, isDamaged: false)
         default:
             let decoder = try openDecoder(path: path, info: info)
             let canvas = AnimationCanvas(size: decoder.info.size, background: background)

@@ -110,6 +110,23 @@ struct AnimatedPictureTests {
         }
     }
 
+    @Test(.enabled(if: WebPAnimation.libraryPresent, "needs libwebpdemux2 (CI installs it)"))
+    func anAnimatedWebPPlaysInAReplayAtItsDelays() throws {
+        try withTemporaryFolder { folder in
+            let frames = try make("steps-webp", "steps.webp", in: folder)
+            #expect(frames.count == 4)
+            let moments: [(String, Int)] = [("0.1", 0), ("0.22", 1), ("0.68", 1), ("0.72", 2), ("1.02", 3), ("2.02", 0)]
+            let script = moments.map { #"{"at":\#($0.0),"screenshot":"\#(folder.file("webp-\($0.0).png"))"}"# }.joined(separator: "\n")
+            try script.write(toFile: folder.file("webp.jsonl"), atomically: true, encoding: .utf8)
+            let result = try VitrineProcess.run(["replay", "--config", folder.file("steps.webp.json"), "--script", folder.file("webp.jsonl"),
+                                                 "--size", "360x240"], timeout: .seconds(60))
+            #expect(result.code == 0 && !result.timedOut, "\(result.err)")
+            for (time, frame) in moments {
+                expectFrame(try RGBAImage(contentsOfPNG: folder.file("webp-\(time).png")), is: frame, of: frames, "WebP replay at \(time) s")
+            }
+        }
+    }
+
     @Test func renderAtATimeShowsThatFrameOfAGIFAndAnAPNGTheSameBytesTwice() throws {
         try withTemporaryFolder { folder in
             for (kind, name) in [("steps", "steps.gif"), ("steps-apng", "steps.png")] {

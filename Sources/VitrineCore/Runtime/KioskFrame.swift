@@ -35,10 +35,6 @@ public struct KioskFrame: Sendable, Equatable {
     /// The framing of each Ken Burns card the frame shows, by page: the part of its picture shown, in unit
     /// coordinates (``KenBurns``); a card not listed does not move by itself.
     public var kenBurns: [Int: Rect] = [:]
-    /// For a replay's screenshot: the playing card (a video, an animated picture) that has landed, by page, and
-    /// the seconds since it landed, so its picture is the frame of that moment. Empty in the frames a window
-    /// draws, where the card's decode thread shows its frames (``KioskRuntime/playingVideo``).
-    public var moments: [Int: Double] = [:]
 
     /// A frame.
     public init(pager: PagerSnapshot, stage: StageLayout, rotation: Rotation, background: Color, progress: Double?,

@@ -1,7 +1,7 @@
 """Makes the animated pictures the animation tests play, with Pillow (python3-pil), and writes each frame as
 Pillow's own decoder composes it: the frames a player should show, from a decoder other than FFmpeg.
 
-    animation.py make KIND OUT      KIND: steps (GIF), steps-apng, once, twice, disposal, transparent, still (PNG)
+    animation.py make KIND OUT      KIND: steps (GIF), steps-apng, steps-webp, once, twice, disposal, transparent, still (PNG)
     animation.py frames IN PREFIX   PREFIX-0.png, PREFIX-1.png, ...: each frame over black, opaque
 
 Exits 77 when Pillow is absent (the test skips; CI installs python3-pil).
@@ -27,10 +27,12 @@ def step(i):
 
 
 def make(kind, out):
-    if kind in ("steps", "steps-apng", "once", "twice"):
+    if kind in ("steps", "steps-apng", "steps-webp", "once", "twice"):
         frames = [step(i) for i in range(4)]
         extra = {} if kind == "once" else {"loop": 2 if kind == "twice" else 0}
-        fmt = "PNG" if kind == "steps-apng" else "GIF"
+        fmt = {"steps-apng": "PNG", "steps-webp": "WEBP"}.get(kind, "GIF")
+        if fmt == "WEBP":
+            extra["lossless"] = True
         frames[0].save(out, format=fmt, save_all=True, append_images=frames[1:], duration=STEP_DELAYS, **extra)
     elif kind == "still":
         step(0).save(out, format="PNG")
