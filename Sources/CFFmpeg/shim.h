@@ -353,3 +353,4 @@ static inline int vitrine_video_scale(vitrine_video *video, int width, int heigh
 #include "orientation.h"
 #include "length.h"
 #include "fallback.h"
+#include "animation.h"

@@ -9,7 +9,7 @@ extension CheckCommand {
         var findings = Findings()
         var results: [PathKey: String?] = [:]  // Why it cannot be played, nil when it can.
         for (index, card) in config.cards.enumerated() {
-            guard let video = card.video else { continue }
+            guard let video = card.video, video.animation == nil else { continue }  // CheckCommand+Animation.swift
             let key = PathKey(video.path)
             let field = "\(Limits.shortened(config.file)): cards[\(index)].video: \(Limits.shortened(video.path))"
             if results[key] == nil {
@@ -33,8 +33,9 @@ extension CheckCommand {
         return findings
     }
 
-    /// Whether `card`'s `image` is its video itself (a video card without a poster): checked as a video, not a picture.
-    static func imageIsItsVideo(_ card: CardConfig) -> Bool { card.video.map { !$0.hasPoster } ?? false }
+    /// Whether `card`'s `image` is its video itself (a video card without a poster): checked as a video, not a
+    /// picture. An animated picture's first frame is checked as a picture.
+    static func imageIsItsVideo(_ card: CardConfig) -> Bool { card.video.map { !$0.hasPoster && $0.animation == nil } ?? false }
 }
 
 extension CheckCommand {

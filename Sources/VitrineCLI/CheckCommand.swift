@@ -62,13 +62,14 @@ struct CheckCommand {
             return withExtendedLifetime(library) { () -> Int32 in
                 let images = checkImages(config)
                 let videos = checkVideos(config)
+                let animations = checkAnimations(config)
                 let fonts = checkFonts()
                 if let font = config.style.titleFont, case .failure(let problem) = FontLibrary.titleFontFile(font) {
                     Log.warning("\(Limits.shortened(config.file)): \(FontLibrary.titleFontWarning(problem))")
                 }
-                let problems = deckProblems + images.problems + videos.problems + fonts.problems
+                let problems = deckProblems + images.problems + videos.problems + animations.problems + fonts.problems
                 for problem in problems { print(problem) }
-                for note in images.notes + videos.notes { print(note) }
+                for note in CheckCommand.withoutStillNotes(images.notes, animations: animations.notes) + videos.notes + animations.notes { print(note) }
                 if let line = CheckCommand.groupLine(config) { print(line) }
                 if let at { print(CheckCommand.showingLine(config, at: at)) }
                 if let tile = config.sync?.tile { print(CheckCommand.wallLine(tile, window: config.display.window)) }

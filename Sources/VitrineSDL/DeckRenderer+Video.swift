@@ -68,10 +68,8 @@ extension DeckRenderer {
 
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
         let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
-        let since = playing.landedAt.map { max(0, now - $0) } ?? 0, path = playing.path
-        let pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
-            try VideoFrameSource(path: path, card: card, since: since)
-        }, onFrame: wake)
+        let since = playing.landedAt.map { max(0, now - $0) } ?? 0
+        let pump = makePump(playing, card: card, since: since, wake: wake)
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback
         videoStatistics.played += 1
@@ -82,11 +80,8 @@ extension DeckRenderer {
     /// over it (the gradient and texts, made once into ``VideoPlayback/overlay``) into the card's texture, which the
     /// deck copies to the screen as any card.
     private func drawVideoFrame(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) {
-        guard case .yuv420(let bytes, let pitch) = frame.pixels else { return }
         let page = playback.playing.page
-        if playback.frame?.size != frame.size { playback.frame = try renderer.makeYUVTexture(size: frame.size) }
-        guard let texture = playback.frame else { return }
-        try bytes.withUnsafeBytes { buffer in Result { () throws(SDLError) in try texture.updateYUV(buffer, pitch: pitch) } }.get()
+        guard let texture = try uploadFrame(frame, playback: playback) else { return }  // DeckRenderer+Animation.swift
         let composer = composer(page, pageCount: cards.count)
         if playback.card?.size != composer.size || playback.overlay == nil {
             playback.card = try renderer.makeTargetTexture(size: composer.size)
@@ -157,12 +152,13 @@ extension DeckRenderer {
     private func reportVideoProblems(_ playback: VideoPlayback) {
         guard !playback.reported else { return }
         let path = Limits.shortened(playback.playing.path), key = "image:" + playback.playing.path
+        let what = playback.playing.animation == nil ? "video" : "animated picture"
         if let problem = playback.pump.problem {
             playback.reported = true
-            reportOnce("video unavailable: \(path): \(problem) (card \(playback.playing.card)); its poster stays", key: key)
+            reportOnce("\(what) unavailable: \(path): \(problem) (card \(playback.playing.card)); its \(playback.playing.animation == nil ? "poster" : "first frame") stays", key: key)
         } else if playback.pump.isDamaged {
             playback.reported = true
-            reportOnce("video damaged or cut off: \(path): showing its last good frame (card \(playback.playing.card))", key: key)
+            reportOnce("\(what) damaged or cut off: \(path): showing its last good frame (card \(playback.playing.card))", key: key)
         }
     }
 }

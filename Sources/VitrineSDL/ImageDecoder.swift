@@ -89,6 +89,7 @@ public enum ImageDecoder {
     /// ``DecodeStop/process``) is stopped.
     public static func decode(path: String, options: DecodeOptions = DecodeOptions(), stop: DecodeStop? = nil) throws(SDLError) -> DecodedImage {
         if CardVideo.isVideoName(path) { return try decodeVideoFrame(path: path, options: options) }
+        if let frame = try decodeAnimationFrame(path: path, options: options) { return frame }  // DeckRenderer+Animation.swift
         if let jpeg = try openJPEG(path: path) {
             defer { jpeg.file.close() }
             do throws(ImageProblem) {

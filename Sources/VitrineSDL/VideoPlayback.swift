@@ -8,8 +8,10 @@ final class VideoPlayback {
     var playing: PlayingVideo
     /// The frames, decoded ahead on their own thread.
     let pump: FramePump
-    /// The frame last shown, as SDL's IYUV texture.
+    /// The frame last shown, as SDL's IYUV texture (a video's) or an ARGB one (an animated picture's).
     var frame: Texture?
+    /// Whether ``frame`` is an ARGB texture.
+    var frameIsARGB = false
     /// The card drawn over the frame: what the deck copies to the screen while the video plays.
     var card: Texture?
     /// The card's gradient and texts, made once, blended over each frame from row `top` down.

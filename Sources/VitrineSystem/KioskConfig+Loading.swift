@@ -14,7 +14,11 @@ extension KioskConfig {
     ///   device: refused at once, never read), a deck's folder cannot be listed, over ``Limits/configFileBytes``, or cannot be read,
     ///   and of kind `.invalid` with every problem found when it is not a valid config.
     public static func load(path: String) throws(ConfigError) -> (config: KioskConfig, warnings: [ConfigDiagnostic]) {
-        if isFolder(path) { return try folderDeck(path: path) }
+        if isFolder(path) {
+            var (config, warnings) = try folderDeck(path: path)
+            config = config.withAnimations(warnings: &warnings)
+            return (config, warnings)
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readFile(atPath: path, limit: Limits.configFileBytes)
@@ -23,7 +27,9 @@ extension KioskConfig {
         }
         var (config, warnings) = try decode(bytes, file: path)
         config = config.withVideoLengths(warnings: &warnings)
-        return try listingFolder(of: config, warnings: warnings)
+        var listed = try listingFolder(of: config, warnings: warnings)
+        listed.config = listed.config.withAnimations(warnings: &listed.warnings)
+        return listed
     }
 }
 

@@ -8,7 +8,7 @@ extension KioskConfig {
         var config = self
         var lengths: [PathKey: Result<Double, VideoProblem>] = [:]
         for index in config.cards.indices {
-            guard let video = config.cards[index].video, video.durationFromVideo else { continue }
+            guard let video = config.cards[index].video, video.durationFromVideo, !video.awaitsAnimation else { continue }
             let key = PathKey(video.path)
             let length = lengths[key] ?? Result { () throws(VideoProblem) in
                 let decoder = try VideoDecoder(path: video.path)

@@ -50,12 +50,13 @@ public final class VideoDecoder {
     public let path: String
 
     /// Opens `path`; throws the reason (one line, without the path) when it cannot be played. `threads` decode it:
-    /// one for a frame picked by time (the same on every machine), more for playback in order.
-    public init(path: String, threads: Int = 1) throws(VideoProblem) {
+    /// one for a frame picked by time (the same on every machine), more for playback in order. A picture over
+    /// `maxSize` either way round is refused (an animated picture's canvas has the image limits instead).
+    public init(path: String, threads: Int = 1, maxSize: PixelSize = VideoDecoder.maxSize) throws(VideoProblem) {
         try Self.refuseSpecialFile(path)
         var facts = vitrine_video_info()
         var why = [CChar](repeating: 0, count: 256)
-        guard let video = vitrine_video_open(Self.ffmpegURL(path), Int32(Self.maxSize.width), Int32(Self.maxSize.height), Int32(threads), &facts, &why, why.count) else {
+        guard let video = vitrine_video_open(Self.ffmpegURL(path), Int32(clamping: maxSize.width), Int32(clamping: maxSize.height), Int32(threads), &facts, &why, why.count) else {
             if vitrine_ffmpeg() == nil { throw VideoProblem.librariesMissing }
             throw VideoProblem.unplayable(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

@@ -47,6 +47,8 @@ public struct PlayingVideo: Sendable, Equatable {
     public var path: String
     /// The runtime's time it landed: its clock reads the time since. Nil while a transition brings it in.
     public var landedAt: Double?
+    /// For an animated picture, its frames' delays and loops (``CardVideo/animation``); nil for a video.
+    public var animation: AnimationInfo?
 
     /// Whether `other` is the same card's same video (landed or not).
     public func isSameVideo(as other: PlayingVideo?) -> Bool {
@@ -61,10 +63,10 @@ extension KioskRuntime {
     /// card, the kiosk went to sleep, a reload dropped the card).
     public var playingVideo: PlayingVideo? {
         guard !sleep.asleep, let card = headingCard, config.cards.indices.contains(card),
-              let video = config.cards[card].video, let page = page(ofCard: card) else { return nil }
+              let video = config.cards[card].video, !video.awaitsAnimation, let page = page(ofCard: card) else { return nil }
         let pager = session.pager
         let landed = landing.card == card && pager.settle == nil && pager.fade == nil
-        return PlayingVideo(card: card, page: page, path: video.path, landedAt: landed ? landing.at : nil)
+        return PlayingVideo(card: card, page: page, path: video.path, landedAt: landed ? landing.at : nil, animation: video.animation)
     }
 }
 

@@ -39,7 +39,9 @@ import Testing
         #expect(errors(#""title": "T", "video": """#) == [#"cards[0].video: expected a non-empty string, found an empty string"#])
         #expect(errors(#""title": "T""#) == [#"cards[0].image: missing required key "image" (expected a non-empty string, or a "video")"#])
         #expect(errors(#""title": "T", "image": "a.jpg", "duration": "video""#)
-                == [#"cards[0].duration: "video" needs a "video" key on the card: only a video card can last as long as its video"#])
+                == [#"cards[0].duration: "video" needs a "video" key on the card, or an animated GIF or APNG as its image: only these can last as long as they play"#])
+        let awaiting = try? cards(#""title": "T", "image": "a.gif", "duration": "video""#).first?.video
+        #expect(awaiting?.awaitsAnimation == true && awaiting?.animation == nil, "the loader finds whether a.gif moves")
         #expect(errors(#""title": "T", "video": "a.mp4", "duration": "long""#).count == 1)
     }
 
