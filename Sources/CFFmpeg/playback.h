@@ -69,6 +69,10 @@ static inline int vitrine_video_scale_yuv(vitrine_video *video, int crop_x, int 
     return rows == height ? 0 : -1;
 }
 
+/// Lets the good frame go once it is scaled (playback in order): its buffer goes back to the decoder's pool for the
+/// next frame instead of the pool growing by one frame (3.1 MB at 1920x1080). `good_time` stays.
+static inline void vitrine_video_release_good(vitrine_video *video) { video->api->av_frame_unref(video->good); }
+
 #include <sys/prctl.h>
 
 /// Names the calling thread (at most 15 bytes), as `/proc/PID/task/*/comm` shows it; `previous` (16 bytes) gets

@@ -80,11 +80,15 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     }
 
     private func scaled(at time: Double) throws(VideoProblem) -> MovingFrame {
-        var bytes = [UInt8](repeating: 0, count: pitch * size.height + (pitch / 2) * (size.height / 2) * 2)
-        let status = bytes.withUnsafeMutableBytes { buffer in
-            vitrine_video_scale_yuv(decoder.video, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height), Int32(size.width), Int32(size.height),
-                                    buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(pitch))
+        // Every byte is written by the scaler (no padding: the pitch is the width), so none is zeroed first.
+        var status: Int32 = -1
+        let bytes = [UInt8](unsafeUninitializedCapacity: pitch * size.height + (pitch / 2) * (size.height / 2) * 2) { buffer, count in
+            status = vitrine_video_scale_yuv(decoder.video, Int32(crop.x), Int32(crop.y), Int32(crop.width), Int32(crop.height),
+                                             Int32(size.width), Int32(size.height), buffer.baseAddress!, Int32(pitch))
+            count = status == 0 ? buffer.count : 0
         }
+        // The decoder's frame is not needed once scaled: its buffer goes back to the decoder for the next frame.
+        vitrine_video_release_good(decoder.video)
         guard status == 0 else { throw VideoProblem.unplayable("its \(decoder.info.codec) frames cannot be scaled") }
         return MovingFrame(time: time, size: size, pixels: .yuv420(bytes: bytes, pitch: pitch))
     }
