@@ -9,6 +9,11 @@ static inline int vitrine_video_step(vitrine_video *video, int max_packets) {
     const struct vitrine_ffmpeg_api *api = video->api;
     for (int packets = 0; packets <= max_packets; packets++) {
         int status = api->avcodec_receive_frame(video->codec, video->frame);
+        if (status == 0 && vitrine_video_download(video) < 0) {  // A VA-API frame that cannot be read back (hwaccel.h).
+            api->av_frame_unref(video->frame);
+            video->damaged = 1;
+            return -1;
+        }
         if (status == 0) {
             api->av_frame_unref(video->good);
             api->av_frame_move_ref(video->good, video->frame);

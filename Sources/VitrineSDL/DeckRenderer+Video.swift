@@ -71,8 +71,9 @@ extension DeckRenderer {
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
         let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         let since = playing.landedAt.map { max(0, now - $0) } ?? 0, path = playing.path
+        let hardware = hardwareDecoding ? VideoHardware.device : nil
         let pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
-            try VideoFrameSource(path: path, card: card, since: since)
+            try VideoFrameSource(path: path, card: card, since: since, hardware: hardware)
         }, onFrame: wake)
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback

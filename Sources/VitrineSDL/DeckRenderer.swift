@@ -63,6 +63,8 @@ public final class DeckRenderer {
     public var videoTimes: [Int: Double] = [:]
     /// The video card playing in the window, its decode thread and textures (DeckRenderer+Video.swift).
     var playback: VideoPlayback?
+    /// Whether the next video is decoded with VA-API where it can be (`display.hardwareDecoding`).
+    public var hardwareDecoding = true
     /// What the videos played so far came to (`run --stats`).
     public internal(set) var videoStatistics = VideoStatistics()
     /// Ken Burns cards: their framing in the frame and what they are drawn from (DeckRenderer+KenBurns.swift).

@@ -313,6 +313,7 @@ public final class KioskApp {
     private func followVideo() -> Double {
         guard let deck else { return 0 }
         let began = now
+        deck.hardwareDecoding = runtime.config.display.hardwareDecoding  // As a reload left it, for the next video.
         guard deck.followVideo(runtime.playingVideo, at: now, wake: { [waker] in waker.post(.videoFrame) }) else { return 0 }
         videoStatistics = deck.videoStatistics
         send(.videoFrame)

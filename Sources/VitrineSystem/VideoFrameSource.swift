@@ -27,11 +27,14 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     /// Frames before this moment are decoded but not scaled: a reopened video starts where the clock is.
     private let startTime: Double
 
-    /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed); throws
+    /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed), decoded with
+    /// VA-API on the device `hardware` names where it can be (nil: in software); throws
     /// why it cannot be played. The card shows the video's aspect-fill crop as a picture's (``AspectFill``: its
     /// 3:2 crop, then the visible part), scaled to the card's size with even sides.
-    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1) throws(VideoProblem) {
+    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1, hardware: String? = nil) throws(VideoProblem) {
         decoder = try VideoDecoder(path: path, threads: threads)
+        // VA-API on the device `hardware` names, else software, said once (VideoDecoder+Hardware.swift).
+        if let hardware, let why = decoder.useVAAPI(device: hardware) { VideoHardware.fellBack(why) }
         let video = decoder.info.size
         let source = AspectFill.sourceRect(imageSize: video, cardAspect: CardStyle.aspectRatio,
                                            visibleAspect: Double(card.width) / Double(max(1, card.height)))
@@ -63,6 +66,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
                 time = max(passStart + time, lastTime)
                 lastTime = time
                 framesThisPass += 1
+                if !decodedAny, decoder.hardwareRefused { VideoHardware.fellBack("the VA-API driver does not decode this \(decoder.info.codec) stream") }
                 decodedAny = true
                 if time + 0.5 / max(1, decoder.info.frameRate) < startTime { continue }
                 return try scaled(at: time)
