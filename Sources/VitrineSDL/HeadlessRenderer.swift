@@ -45,6 +45,17 @@ public final class HeadlessRenderer {
         return headless.render(pager, decor: decor)
     }
 
+    /// Makes the video card the pager rests on show the frame of `landed`'s moment, as a window shows it (the
+    /// other video cards show their posters): a replay's screenshot. A card composed at another moment is let go.
+    func showMoment(_ landed: LandedClock?, of pageCards: [CardConfig]) {
+        var times: [Int: Double] = [:]
+        if let landed, pageCards.indices.contains(landed.page), pageCards[landed.page].video != nil { times[landed.page] = landed.since }
+        for page in Set(times.keys).union(deck.videoTimes.keys) where times[page] != deck.videoTimes[page] {
+            deck.invalidate(card: page)
+        }
+        deck.videoTimes = times
+    }
+
     /// Draws the frame for `pager` and returns the surface holding it.
     @discardableResult
     public func render(_ pager: PagerSnapshot, decor: FrameDecor? = nil) -> Surface {

@@ -39,6 +39,7 @@ public final class ReplayRunner {
     public func run(_ script: ReplayScript, screenshot: (Surface, String, ReplayStep) throws(SDLError) -> Void) throws(SDLError) {
         let headless = headless
         try kiosk.play(script, windowPoints: windowSize, load: ReplayRunner.loadConfig) { (frame, config, path, step) throws(SDLError) in
+            headless.showMoment(step.landed, of: frame.pageCards(of: config.cards))
             for error in headless.deck.draw(frame, cards: config.cards) { headless.deck.report("\(error)") }
             headless.deck.renderer.present()
             try screenshot(headless.surface, path, step)

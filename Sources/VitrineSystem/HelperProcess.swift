@@ -1,3 +1,4 @@
+internal import CPosix
 import Glibc
 
 /// A helper process that does one risky job for the kiosk (a HEIC or AVIF decode) and hands back its result on its
@@ -33,8 +34,7 @@ public final class HelperProcess {
     public static func spawn(_ command: [String]) -> Result<HelperProcess, SystemError> {
         guard !command.isEmpty else { return .failure(SystemError(operation: "posix_spawn", code: ENOENT)) }
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return .failure(SystemError(operation: "pipe", code: errno)) }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard pipe2(&ends, O_CLOEXEC) == 0 else { return .failure(SystemError(operation: "pipe", code: errno)) }
         let spawned = ChildSpawn.spawn(command, output: ends[1], errorToOutput: false, ownProcessGroup: false, searchPath: false)
         close(ends[1])
         let pid: pid_t

@@ -1,3 +1,4 @@
+internal import CPosix
 import Glibc
 
 /// One run of a command as a power hook: spawned with `posix_spawnp` (no shell) in a process group of its own,
@@ -35,9 +36,9 @@ public enum HookProcess {
     /// ``outputLines`` and then one line counting the rest) to `output`. Blocks the calling thread.
     public static func run(_ command: [String], timeout: Double, output: @escaping (String) -> Void) -> Outcome {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return .notStarted(errno) }
-        // Neither end goes to the child as it is (it gets the write end as 1 and 2), nor to any other program.
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Neither end goes to the child as it is (it gets the write end as 1 and 2), nor to any other program, even
+        // one another thread starts while this pipe is made.
+        guard pipe2(&fds, O_CLOEXEC) == 0 else { return .notStarted(errno) }
         let spawned = spawn(command, writingTo: fds[1])
         close(fds[1])
         let pid: pid_t

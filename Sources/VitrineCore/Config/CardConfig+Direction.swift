@@ -55,4 +55,9 @@ extension KioskSchema {
     static let cardDirectionField = ObjectSchema<CardDraft>.Field("direction", expected: "\"auto\", \"ltr\" or \"rtl\"") { card, value, path, validator in
         if let direction: ParagraphDirection = validator.choice(value, at: path) { card.direction = direction }
     }
+
+    /// A folder deck sidecar's `direction`, read as a card's.
+    static let sidecarDirectionField = ObjectSchema<SidecarText>.Field("direction", expected: "\"auto\", \"ltr\" or \"rtl\"") { text, value, path, validator in
+        if let direction: ParagraphDirection = validator.choice(value, at: path) { text.direction = direction }
+    }
 }

@@ -9,11 +9,14 @@ struct SidecarText: Sendable, Equatable {
     var detail: CardDetail? = nil
     /// `motion` and `focus`, as a config's card has them.
     var motion = CardMotionSettings()
+    /// `direction` and `lang`, as a config's card has them: a Hebrew caption in a mostly English folder.
+    var direction = ParagraphDirection.auto
+    var lang: String? = nil
 }
 
 extension FolderDeck {
-    /// The keys of a sidecar: `title`, `subtitle`, `id` and the timing keys, each optional, checked as a config
-    /// card's are.
+    /// The keys of a sidecar: `title`, `subtitle`, `id`, the timing keys, `detail`, `motion`, `focus`, `direction`
+    /// and `lang`, each optional, checked as a config card's are.
     static let sidecarSchema = ObjectSchema<SidecarText>([
         .init("title", expected: "a non-empty string") { text, value, path, validator in
             text.title = validator.text(value, at: path, nonEmpty: true)
@@ -25,7 +28,8 @@ extension FolderDeck {
             text.id = validator.string(value, at: path, nonEmpty: true)
         },
     ] + KioskSchema.scheduleFields.map { $0.lifted(into: \SidecarText.schedule) } + [KioskSchema.detailField.lifted(into: \SidecarText.detail)]
-      + KioskSchema.cardMotionFields.map { $0.lifted(into: \SidecarText.motion) })
+      + KioskSchema.cardMotionFields.map { $0.lifted(into: \SidecarText.motion) }
+      + [KioskSchema.sidecarDirectionField, KioskSchema.languageField.lifted(into: \SidecarText.lang)])
 
     /// The sidecar `file` with `contents` (as the loader read them, from a file of `size` bytes when known): its
     /// texts, or nil when it cannot be used, and a line for each problem. A sidecar with any error is not used at

@@ -245,6 +245,8 @@ public enum FolderDeck {
             card.schedule = sidecar?.schedule ?? CardSchedule()
             card.detail = sidecar?.detail
             card.motionSettings = sidecar?.motion ?? CardMotionSettings()
+            card.direction = sidecar?.direction ?? .auto
+            card.lang = sidecar?.lang
             cards.append(card)
         }
         return (cards, problems)

@@ -88,7 +88,8 @@ extension DisplayList {
             }
         }
         if let overlay = decor.overlay, let measurer {
-            let dotsTop = decor.dots && !control.dots.isEmpty ? control.frame.y : nil
+            // Above the dots, or the pause button alone in their corner when they are hidden.
+            let dotsTop = (decor.dots && !control.dots.isEmpty) || control.pauseButton != nil ? control.frame.y : nil
             list.appendOverlay(overlay, stage: stage, dotsTop: dotsTop, measurer: measurer)
         }
         return list

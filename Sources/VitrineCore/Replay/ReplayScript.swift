@@ -41,11 +41,25 @@ public struct ReplayStep: Sendable, Equatable {
     public var line: Int
     /// What happens.
     public var action: ReplayAction
+    /// For a screenshot, the card the pager rests on since it landed: a video card there shows the frame of that
+    /// moment, as in a window. Nil in a script, and while a transition runs.
+    public var landed: LandedClock? = nil
 
     /// A step.
     public init(at: Double, line: Int, action: ReplayAction) {
         self.at = at; self.line = line; self.action = action
     }
+}
+
+/// The page the pager rests on and how long ago its card landed, in seconds on the runtime's clock.
+public struct LandedClock: Sendable, Equatable {
+    /// The page, an index into the frame's cards.
+    public var page: Int
+    /// Seconds since the card landed.
+    public var since: Double
+
+    /// Page `page`, landed `since` seconds ago.
+    public init(page: Int, since: Double) { self.page = page; self.since = since }
 }
 
 /// A bad replay script line: the file, the line and what is wrong.

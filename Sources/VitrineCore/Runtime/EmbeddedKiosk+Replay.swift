@@ -19,7 +19,9 @@ extension EmbeddedKiosk {
             advance(to: step.at)
             switch step.action {
             case .screenshot(let path):
-                try screenshot(runtime.settledFrame, runtime.config, path, step)
+                var shot = step
+                shot.landed = runtime.landedClock
+                try screenshot(runtime.settledFrame, runtime.config, path, shot)
             case .page(let page):
                 send(.paging(.setPage(page)), at: step.at)
             case .key(let key):

@@ -85,7 +85,7 @@ extension KioskRuntime {
             ("page", "\(page)"), ("id", id), ("cards", "\(cards.count)"),
             ("paused", "\(isAutoplayPaused)"), ("autoplay", "\(autoplay != nil)"),
             ("uptime", PagerEvent.formatSeconds(now - startTime)), ("lastFrameAge", age),
-            ("framesOverBudget", "\(framesOverBudget)"), ("asleep", "\(isAsleep)"),
+            ("framesOverBudget", "\(framesOverBudget)"), ("asleep", "\(isAsleep)"), ("speaking", "\(isSpeaking)"),
         ] + (config.sync.map { [("group", JSONText.quoted($0.group))] } ?? []))
     }
 }

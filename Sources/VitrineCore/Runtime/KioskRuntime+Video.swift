@@ -25,6 +25,17 @@ extension KioskRuntime {
     }
 }
 
+extension KioskRuntime {
+    /// The page the pager rests on and how long ago its card landed; nil while a transition runs, asleep, or on the
+    /// standby screen. A replay's screenshot draws a video card there at that moment (``ReplayStep/landed``).
+    public var landedClock: LandedClock? {
+        let pager = session.pager
+        guard !sleep.asleep, pager.settle == nil, pager.fade == nil, let card = landing.card, card == currentCard,
+              let page = page(ofCard: card) else { return nil }
+        return LandedClock(page: page, since: max(0, now - landing.at))
+    }
+}
+
 /// The video card that plays on screen, or that a transition brings in (its frames are decoded ahead while its
 /// poster shows, so its first frame is ready when it lands).
 public struct PlayingVideo: Sendable, Equatable {

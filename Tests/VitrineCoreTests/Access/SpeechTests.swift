@@ -80,14 +80,18 @@ import Testing
             #"{"at":3,"control":{"cmd":"speak","action":"again"}}"#,
             #"{"at":4,"control":{"cmd":"speak","action":"off"}}"#,
             #"{"at":5,"control":{"cmd":"next"}}"#,
+            #"{"at":6,"control":{"cmd":"speak","action":"on"}}"#,
+            #"{"at":7,"control":{"cmd":"status"}}"#,
         ])
-        #expect(kiosk.replies.map(\.reply.jsonLine) == [
+        let replies = kiosk.replies.map(\.reply.jsonLine)
+        #expect(replies.prefix(6) == [
             #"{"ok":false,"error":"speech is off: 'ctl speak on' first"}"#, #"{"ok":true,"speaking":true}"#,
-            #"{"ok":true,"speaking":true}"#, #"{"ok":true,"speaking":false}"#, #"{"ok":true}"#,
+            #"{"ok":true,"speaking":true}"#, #"{"ok":true,"speaking":false}"#, #"{"ok":true}"#, #"{"ok":true,"speaking":true}"#,
         ])
+        #expect(replies.last?.hasSuffix(#","asleep":false,"speaking":true}"#) == true, "status says speech is on: \(replies.last ?? "")")
         let spoken = kiosk.events.filter { if case .spoken = $0.event { true } else { false } }.map(\.t)
-        #expect(spoken == [2, 2, 3, 3])
-        #expect(kiosk.otherEffects.last == .stopSpeaking)
+        #expect(spoken == [2, 2, 3, 3, 6, 6])
+        #expect(kiosk.otherEffects.contains(.stopSpeaking))
     }
 
     @Test func aLongPressOnTheDotsTurnsSpeechOnAndAShortTapStillPages() throws {

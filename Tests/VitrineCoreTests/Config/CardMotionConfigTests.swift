@@ -74,6 +74,6 @@ import Testing
                 "\(problems)")
         let unknown = FolderDeckTests.deck([FolderDeckTests.image("c.jpg"), FolderDeckTests.sidecar("c.json", #"{"zzzzzzzz": 1}"#)]).problems
         #expect(unknown.count == 1 && unknown[0].hasSuffix(#"known keys are "title", "subtitle", "id", "duration", "from", "until", "#
-                                                        + #""hours", "detail", "motion" and "focus""#), "\(unknown)")
+                                                        + #""hours", "detail", "motion", "focus", "direction" and "lang""#), "\(unknown)")
     }
 }

@@ -51,6 +51,18 @@ import VitrineFixtures
         #expect(lines.count == 1 && lines[0].contains("sale.json") && lines[0].contains("hours") && lines[0].contains("unknown days"), "\(lines)")
     }
 
+    @Test func aSidecarGivesTheCardsDirectionAndLanguage() {
+        let (cards, problems) = Self.deck([
+            Self.image("a.jpg"), Self.sidecar("a.json", #"{"title": "שלום", "direction": "rtl", "lang": "he"}"#),
+            Self.image("b.jpg"),
+        ])
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(cards.first?.direction == .rightToLeft && cards.first?.lang == "he")
+        #expect(cards.last?.direction == .auto && cards.last?.lang == nil)
+        let (_, lines) = Self.deck([Self.image("a.jpg"), Self.sidecar("a.json", #"{"direction": "up"}"#)])
+        #expect(lines.count == 1 && lines[0].contains("a.json") && lines[0].contains("direction"), "\(lines)")
+    }
+
     @Test func aSidecarMayGiveOnlyASubtitle() {
         let (cards, _) = Self.deck([Self.image("beach_day.jpg"), Self.sidecar("beach_day.json", #"{"subtitle": "Summer"}"#)])
         #expect(cards == [CardConfig(id: "beach_day.jpg", title: "beach day", subtitle: "Summer", image: "/srv/photos/beach_day.jpg")])
