@@ -79,15 +79,6 @@ static inline int vitrine_video_scale_yuv(vitrine_video *video, int crop_x, int 
 static inline void vitrine_video_release_good(vitrine_video *video) { video->api->av_frame_unref(video->good); }
 
 #include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-/// Lowers the calling thread's priority alone to nice `niceness` (Linux: each thread has its own); returns 0, or -1.
-/// An unprivileged thread cannot raise it again, so it is for a thread that ends with its work.
-static inline int vitrine_thread_lower_priority(int niceness) {
-    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
-}
 
 /// Names the calling thread (at most 15 bytes), as `/proc/PID/task/*/comm` shows it; `previous` (16 bytes) gets
 /// its name before, when not NULL. The decode thread is named while it runs.

@@ -71,12 +71,12 @@ public final class FramePump: Sendable {
         self.capacity = max(1, capacity)
         self.label = label
         self.onFrame = onFrame
-        // A thread of its own for the pump's life, below the loop's priority (FramePump+Thread.swift).
-        Self.startThread(label: label) { [self] in run(open) }
+        // A queue of its own: its one block runs the whole decode, on a thread of Dispatch's for the pump's life.
+        DispatchQueue(label: label, qos: .userInitiated).async { [self] in run(open) }
     }
 
     private func run(_ open: @Sendable () throws(VideoProblem) -> any FrameSource) {
-        // Named while it decodes (`/proc/PID/task/*/comm`), its earlier name again once it is done.
+        // Named while it decodes (`/proc/PID/task/*/comm`), Dispatch's own name again once it is done.
         var previous = [CChar](repeating: 0, count: 16)
         vitrine_video_name_thread(String(label.prefix(15)), &previous)
         defer {

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VitrineSystem
 import VitrineTestSupport
 
 /// A video card plays in a real window under Xvfb: a 1920x1080 30 fps H.264 clip's frames are shown at their
@@ -22,17 +21,6 @@ struct VideoPlaybackTests {
         return tasks.filter { task in
             (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == name
         }.count
-    }
-
-    /// The nice values of the threads of process `pid` named `name` (field 19 of `/proc/PID/task/*/stat`).
-    static func niceness(ofThreadsNamed name: String, in pid: Int32) -> [Int] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.compactMap { task in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")"), stat[stat.index(after: stat.firstIndex(of: "(")!)..<close] == name else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 16 ? Int(fields[16]) : nil
-        }
     }
 
     /// Whether `a` and `b` differ anywhere in their top third.
@@ -84,9 +72,6 @@ struct VideoPlaybackTests {
             #expect(try XvfbSession.eventually(5) { try Self.topDiffers(first, x.grabWindow(of: app)) }, "the window shows a still picture")
             // FFmpeg's own decode threads take the name of the thread that made them.
             #expect(Self.threads(named: "vitrine.video", in: pid) >= 1, "a decode thread while it plays")
-            // Below the loop's priority: a slide's frames come first when both want the CPU.
-            let nice = Self.niceness(ofThreadsNamed: "vitrine.video", in: pid)
-            #expect(!nice.isEmpty && nice.allSatisfy { $0 == Int(FramePump.niceness) }, "the decode thread runs at nice \(nice)")
             #expect(!app.errors.contains("warning"), "\(app.errors)")
 
             // A deploy replaces the clip while it plays: it is opened again (a second decode thread, "2 videos").
