@@ -1,4 +1,3 @@
-internal import CSDL2
 import VitrineCore
 
 extension Renderer {
@@ -18,10 +17,6 @@ extension Renderer {
               rect.x >= 0, rect.y >= 0, rect.x + rect.width <= frame.size.width, rect.y + rect.height <= frame.size.height,
               let source = bytes.baseAddress, bytes.count >= pitch * size.height + (pitch / 2) * chroma * 2 else { return false }
         flush()  // Draws SDL still holds back go first.
-        let converted = frame.withPixels { rows in
-            SDL_ConvertPixels(Int32(size.width), Int32(size.height), SDL_PIXELFORMAT_IYUV.rawValue, source, Int32(pitch),
-                              SDL_PIXELFORMAT_ARGB8888.rawValue, rows.base + rect.y * rows.pitch + rect.x * 4, Int32(rows.pitch)) == 0
-        }
-        return converted ?? false
+        return frame.convertYUV(source, pitch: pitch, size: size, x: rect.x, y: rect.y)
     }
 }
