@@ -2,17 +2,20 @@
 import os, subprocess, time
 
 
-def start_xvfb(width, height):
+def start_xvfb(width, height, number=None):
     """Starts Xvfb with one screen of width x height; returns the process and its display name (":N").
+
+    `number` (":161" or 161) asks for that display and no other: for a machine whose users share out numbers.
 
     The number is picked from a high range, away from the low numbers that `-displayfd` hands out to the test
     suite's servers: with several runs starting and stopping servers at once, a low number freed by one can be
     taken by another between our start and our first client."""
-    for offset in range(200):
-        number = 200 + (os.getpid() + offset) % 700
-        if os.path.exists(f"/tmp/.X{number}-lock"):
+    wanted = None if number is None else int(str(number).lstrip(":"))
+    for offset in range(1 if wanted is not None else 200):
+        picked = wanted if wanted is not None else 200 + (os.getpid() + offset) % 700
+        if os.path.exists(f"/tmp/.X{picked}-lock"):
             continue
-        display = f":{number}"
+        display = f":{picked}"
         server = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp", "-noreset"],
                                   stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10

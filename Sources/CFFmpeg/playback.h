@@ -9,6 +9,11 @@ static inline int vitrine_video_step(vitrine_video *video, int max_packets) {
     const struct vitrine_ffmpeg_api *api = video->api;
     for (int packets = 0; packets <= max_packets; packets++) {
         int status = api->avcodec_receive_frame(video->codec, video->frame);
+        if (status == 0 && vitrine_video_download(video) < 0) {  // A VA-API frame that cannot be read back (hwaccel.h).
+            api->av_frame_unref(video->frame);
+            video->damaged = 1;
+            return -1;
+        }
         if (status == 0) {
             api->av_frame_unref(video->good);
             api->av_frame_move_ref(video->good, video->frame);
@@ -68,6 +73,10 @@ static inline int vitrine_video_scale_yuv(vitrine_video *video, int crop_x, int 
     int rows = api->sws_scale(video->sws, (const uint8_t *const *)good->data, good->linesize, 0, good->height, planes, strides);
     return rows == height ? 0 : -1;
 }
+
+/// Lets the good frame go once it is scaled (playback in order): its buffer goes back to the decoder's pool for the
+/// next frame instead of the pool growing by one frame (3.1 MB at 1920x1080). `good_time` stays.
+static inline void vitrine_video_release_good(vitrine_video *video) { video->api->av_frame_unref(video->good); }
 
 #include <sys/prctl.h>
 

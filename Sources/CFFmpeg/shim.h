@@ -146,6 +146,10 @@ typedef struct vitrine_video {
     int stop;
     /// CLOCK_MONOTONIC nanoseconds after which reads give up (the decode thread's watchdog); 0 for none.
     int64_t deadline;
+    /// The VA-API device the decoder uses (hwaccel.h); NULL when it decodes in software.
+    AVBufferRef *hw_device;
+    /// Set when FFmpeg did not offer VA-API frames for this stream (the driver cannot decode its profile).
+    int hw_refused;
 } vitrine_video;
 
 /// CLOCK_MONOTONIC in nanoseconds.
@@ -172,6 +176,8 @@ static inline int vitrine_video_interrupt(void *opaque) {
     return deadline > 0 && vitrine_video_clock() > deadline;
 }
 
+static inline void vitrine_video_close_hw(vitrine_video *video);
+
 static inline void vitrine_video_close(vitrine_video *video) {
     if (!video) return;
     const struct vitrine_ffmpeg_api *api = video->api;
@@ -182,6 +188,7 @@ static inline void vitrine_video_close(vitrine_video *video) {
     if (video->packet) api->av_packet_free(&video->packet);
     if (video->codec) api->avcodec_free_context(&video->codec);
     if (video->format) api->avformat_close_input(&video->format);
+    if (video->hw_device) vitrine_video_close_hw(video);
     free(video);
 }
 
@@ -349,6 +356,7 @@ static inline int vitrine_video_scale(vitrine_video *video, int width, int heigh
     return rows == height ? 0 : -1;
 }
 
+#include "hwaccel.h"
 #include "playback.h"
 #include "orientation.h"
 #include "length.h"

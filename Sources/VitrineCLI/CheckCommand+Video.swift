@@ -4,7 +4,8 @@ import VitrineSystem
 extension CheckCommand {
     /// Opens each distinct video once with the kiosk's decoder (``VideoDecoder``: its limits, and a first frame
     /// decoded at card size) and says what it is, `video: FILE: cards[0].video: PATH: mov,mp4,m4a,3gp,3g2,mj2,
-    /// h264, 360x240, 10 fps, 5 s`, or why it cannot be played, as a problem at every card that uses it.
+    /// h264, 360x240, 10 fps, 5 s; in a window: software (no VA-API device (…))`, or why it cannot be played, as a
+    /// problem at every card that uses it.
     func checkVideos(_ config: KioskConfig) -> Findings {
         var findings = Findings()
         var results: [PathKey: String?] = [:]  // Why it cannot be played, nil when it can.
@@ -20,8 +21,11 @@ extension CheckCommand {
                     guard decoder.frame(at: 0, size: size) != nil else {
                         throw VideoProblem.unplayable("no frame of this \(decoder.info.codec) video could be decoded")
                     }
+                    // Which decoder a window plays it with: VA-API, or software and why (VideoDecoder+Hardware.swift).
+                    let player = VideoHardware.decoderName(forVideoAt: video.path, hardwareDecoding: config.display.hardwareDecoding)
                     findings.notes.append("video: \(field): \(decoder.info.description)"
-                                          + (decoder.isDamaged ? " (damaged or cut off: its last good frame shows)" : ""))
+                                          + (decoder.isDamaged ? " (damaged or cut off: its last good frame shows)" : "")
+                                          + (player.map { "; in a window: \($0)" } ?? ""))
                     results[key] = .some(nil)
                     findings.usable += 1
                 } catch {

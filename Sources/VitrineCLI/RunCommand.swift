@@ -25,7 +25,7 @@ struct RunCommand {
           --stats           log frame statistics on exit and on SIGUSR1: frames drawn, frame time p50 and p99
                             (building, drawing and presenting one frame), frames over the \(budgetMilliseconds) ms
                             budget (and how many of them after the first second), time from process start to the
-                            first frame, peak resident memory
+                            first frame, peak resident memory; and the same for the frames drawn while cards moved
 
         Swipe or drag with the mouse to page; ←/→ and PageUp/PageDown step, Home/End go to the ends, 1 to 9 go to
         that card; the wheel pages (one page per burst of clicks) and a trackpad swipe drags the card (one page

@@ -11,6 +11,9 @@ final class RunStatistics {
     private var frames = FrameStatistics(budget: KioskApp.fallbackFrameInterval)
     /// The frames drawn more than ``settleTime`` after the first.
     private var settled = FrameStatistics(budget: KioskApp.fallbackFrameInterval)
+    /// The frames that showed cards moving (a slide or a fade): a transition over a playing video must keep to
+    /// the budget too.
+    private var moving = FrameStatistics(budget: KioskApp.fallbackFrameInterval)
     private var firstFrame: Double?
     private var firstFrameMonotonic: Double?
 
@@ -27,6 +30,7 @@ final class RunStatistics {
         }
         app.onFrameDrawn = { [unowned self] in
             frames.record($0)
+            if app.lastFrameMoved { moving.record($0) }
             if let first = firstFrameMonotonic, MonotonicClock.seconds - first > Self.settleTime { settled.record($0) }
         }
         app.onUser1 = { [unowned self] in log() }
@@ -41,6 +45,7 @@ final class RunStatistics {
         Log.info("stats: \(frames.summary) (\(settled.overBudget) after the first second; longest frame after it \(longest)), "
                  + "first frame \(first) after process start, "
                  + "peak RSS \(String(cFormat: "%.1f", ProcessMetrics.peakResidentMiB)) MiB")
+        if moving.count > 0 { Log.info("transition stats: \(moving.summary) while cards moved") }
         let video = app.videoStatistics
         if video.played > 0 { Log.info("video stats: \(video.summary)") }
     }

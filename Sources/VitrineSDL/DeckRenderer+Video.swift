@@ -34,11 +34,12 @@ extension DeckRenderer {
             return false
         }
         if playback.shownTime == nil {
-            // What the transition left behind (previews, the poster's composition) goes back before the video
-            // settles in: the loop does not go idle, and so does not trim the heap, while it plays.
-            SDLLibrary.returnFreeMemory()
             videoStatistics.slowestFirstFrame = max(videoStatistics.slowestFirstFrame ?? 0, since - frame.time)
         }
+        // What the transition left behind (previews, the poster's composition), and then the frames' comings and
+        // goings, go back to the system at the first frame and every ``VideoPlayback/trimEvery`` frames after: the
+        // app trims the heap once the frame is presented (not in the frame's time), measured 10 MiB of PSS.
+        if playback.shown % VideoPlayback.trimEvery == 0 { composedSinceTrim = true }
         playback.shownTime = frame.time
         playback.shown += 1
         videoStatistics.framesShown += 1
@@ -64,12 +65,13 @@ extension DeckRenderer {
         if !playback.pump.stop(waitingUpTo: 1) { videoStatistics.stuckThreads += 1 }
         let page = playback.playing.page
         if let card = playback.card, composed[page] === card { composed[page] = nil }
+        if resting?.index == page { resting = nil }  // Its last frame held in the window's frame: the poster comes back.
     }
 
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
         let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         let since = playing.landedAt.map { max(0, now - $0) } ?? 0
-        let pump = makePump(playing, card: card, since: since, wake: wake)
+        let pump = makePump(playing, card: card, since: since, hardware: hardwareDecoding ? VideoHardware.device : nil, wake: wake)
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback
         videoStatistics.played += 1
@@ -80,13 +82,12 @@ extension DeckRenderer {
     /// over it (the gradient and texts, made once into ``VideoPlayback/overlay``) into the card's texture, which the
     /// deck copies to the screen as any card.
     private func drawVideoFrame(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) {
+        if try holdVideoFrameInWindow(frame, playback: playback) { return }  // At rest: no texture (DeckRenderer+VideoDraw.swift).
         let page = playback.playing.page
         guard let texture = try uploadFrame(frame, playback: playback) else { return }  // DeckRenderer+Animation.swift
-        let composer = composer(page, pageCount: cards.count)
-        if playback.card?.size != composer.size || playback.overlay == nil {
-            playback.card = try renderer.makeTargetTexture(size: composer.size)
-            playback.overlay = try videoOverlay(composer.layout(imageSize: composer.size, fonts: fonts).displayList, size: composer.size, page: page)
-        }
+        let size = composer(page, pageCount: cards.count).size
+        if playback.card?.size != size { playback.card = try renderer.makeTargetTexture(size: size) }
+        let overlay = try videoOverlay(for: playback)
         guard let card = playback.card else { return }
         if resting?.index == page { resting = nil }  // The window's frame no longer holds this card: it moves.
         lastRestFrame = nil
@@ -98,7 +99,7 @@ extension DeckRenderer {
         } catch {
             failures.append(error)
         }
-        if let overlay = playback.overlay {
+        if let overlay {
             do throws(SDLError) {
                 try renderer.draw(overlay.texture, in: PixelRect(x: 0, y: overlay.top, width: overlay.texture.size.width,
                                                                  height: overlay.texture.size.height), what: "video card's texts")
@@ -117,7 +118,7 @@ extension DeckRenderer {
     /// first one with anything in them down. SDL blends straight (not premultiplied) colour, so the pixels drawn
     /// over transparency are divided by their alpha once here: blended over a frame, they give what the card
     /// drawn over that frame would.
-    private func videoOverlay(_ cardList: DisplayList, size: PixelSize, page: Int) throws(SDLError) -> (texture: Texture, top: Int)? {
+    func videoOverlay(_ cardList: DisplayList, size: PixelSize, page: Int) throws(SDLError) -> (texture: Texture, top: Int)? {
         var list = cardList
         list.commands.removeAll { if case .image = $0 { true } else { false } }
         let target = try renderer.makeTargetTexture(size: size)

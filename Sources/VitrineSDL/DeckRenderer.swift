@@ -45,7 +45,8 @@ public final class DeckRenderer {
     /// How cards look (`style`): their texts' colour and place, and whether they keep clear of the dots.
     public var look = CardLook()
 
-    /// Set whenever a card is composed; the app trims the heap when it next goes idle and clears this.
+    /// Set whenever a card is composed, and now and then while a video plays; the app trims the heap when it next
+    /// goes idle (after the frame is presented) and clears this.
     public var composedSinceTrim = false
 
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).
@@ -62,6 +63,8 @@ public final class DeckRenderer {
     public var videoTimes: [Int: Double] = [:]
     /// The video card playing in the window, its decode thread and textures (DeckRenderer+Video.swift).
     var playback: VideoPlayback?
+    /// Whether the next video is decoded with VA-API where it can be (`display.hardwareDecoding`).
+    public var hardwareDecoding = true
     /// What the videos played so far came to (`run --stats`).
     public internal(set) var videoStatistics = VideoStatistics()
     /// Ken Burns cards: their framing in the frame and what they are drawn from (DeckRenderer+KenBurns.swift).
@@ -84,6 +87,9 @@ public final class DeckRenderer {
     var lastRestFrame: RestFrame?
     /// Set once reading a resting card back failed: from then on cards at rest keep their textures.
     var restingFailed = false
+    /// The card the last frame showed alone at rest with nothing over it but dots and fills (``RestFrame``): a
+    /// video frame can go straight into the window's frame there (DeckRenderer+VideoDraw.swift).
+    var shownAlone: Int?
 
     /// A renderer for `cards` on `stage`.
     public init(renderer: Renderer, fonts: FontLibrary, cards: [CardConfig], background: Color, stage: StageLayout,
@@ -106,6 +112,7 @@ public final class DeckRenderer {
         if frame.asleep {  // A sleeping screen is plain black (KioskRuntime+Sleep.swift).
             resting = nil  // Drawn over: composed again on waking.
             lastRestFrame = nil
+            shownAlone = nil
             renderer.clear(.black)
             return []
         }
@@ -163,6 +170,7 @@ public final class DeckRenderer {
             list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
         }
         list = list.onScreen(of: stage)  // A video wall's screen: its part of the wall (DisplayList+Tile.swift).
+        shownAlone = detailPanel == nil ? RestFrame(list, cardRect: stage.cardRect)?.index : nil
         let order = pager.keptCardsByUrgency(drawing: list)
         let keep = Set(order)
         kept = (order, pager.pageCount)

@@ -42,6 +42,8 @@ public final class KioskApp {
     public var onUser1: () -> Void = {}
     /// Called after each frame is presented, with the seconds it took to build, draw and present (`--stats`).
     public var onFrameDrawn: (Double) -> Void = { _ in }
+    /// Whether the frame last presented showed cards moving: a slide or a fade under way (`--stats`).
+    public private(set) var lastFrameMoved = false
 
     var window: Window?
     var deck: DeckRenderer?
@@ -211,6 +213,7 @@ public final class KioskApp {
         for error in deck.draw(frame, cards: runtime.config.cards) { report("\(error)") }
         deck.renderer.present()
         let duration = now - began
+        lastFrameMoved = frame.pager.blend != nil || frame.pager.position != frame.pager.position.rounded()
         onFrameDrawn(duration)
         perform(runtime.framePresented(at: now, duration: duration))
         return true
@@ -310,6 +313,7 @@ public final class KioskApp {
     private func followVideo() -> Double {
         guard let deck else { return 0 }
         let began = now
+        deck.hardwareDecoding = runtime.config.display.hardwareDecoding  // As a reload left it, for the next video.
         guard deck.followVideo(runtime.playingVideo, at: now, wake: { [waker] in waker.post(.videoFrame) }) else { return 0 }
         videoStatistics = deck.videoStatistics
         send(.videoFrame)

@@ -74,6 +74,17 @@ public final class Surface {
     /// Whether the pixels are 32-bit ARGB, the format textures, composing and scaling use.
     public var isARGB8888: Bool { format == .argb8888 }
 
+    /// Converts a planar YUV 4:2:0 frame of `size` at `source` (SDL's IYUV: Y rows `pitch` bytes apart, then U and
+    /// V at half the size, `pitch / 2` apart) into this surface's ARGB rows at (`x`, `y`), with SDL's own conversion;
+    /// returns whether it did. The caller checks that the frame fits and that the surface takes ARGB rows.
+    func convertYUV(_ source: UnsafeRawPointer, pitch: Int, size: PixelSize, x: Int, y: Int) -> Bool {
+        let converted = withPixels { rows in
+            SDL_ConvertPixels(Int32(size.width), Int32(size.height), SDL_PIXELFORMAT_IYUV.rawValue, source, Int32(pitch),
+                              SDL_PIXELFORMAT_ARGB8888.rawValue, rows.base + y * rows.pitch + x * 4, Int32(rows.pitch)) == 0
+        }
+        return converted ?? false
+    }
+
     /// Whether the format keeps four bytes a pixel (ARGB or XRGB), so a card copied into it is the card drawn.
     var holdsFullColour: Bool { PixelFormat.holdsFullColour(pointer.pointee.format.pointee.format) }
 

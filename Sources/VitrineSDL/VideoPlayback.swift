@@ -1,8 +1,9 @@
 import VitrineCore
 import VitrineSystem
 
-/// A video card playing in the window: the decode thread's queue (``FramePump``), the YUV texture its frames are
-/// uploaded to, and the card's own texture that each frame is drawn into under the card's gradient and texts.
+/// A video card playing in the window: the decode thread's queue (``FramePump``), and, unless its frames go straight
+/// into the window's frame (DeckRenderer+VideoDraw.swift), the YUV texture they are uploaded to and the card's own
+/// texture that each is drawn into under the card's gradient and texts.
 final class VideoPlayback {
     /// What plays: the card, its page, its file and when it landed.
     var playing: PlayingVideo
@@ -16,12 +17,17 @@ final class VideoPlayback {
     var card: Texture?
     /// The card's gradient and texts, made once, blended over each frame from row `top` down.
     var overlay: (texture: Texture, top: Int)?
+    /// The card size ``overlay`` was made for; nil before it was made.
+    var overlaySize: PixelSize?
     /// The time on the card's clock of the frame shown; nil while the poster or first frame shows.
     var shownTime: Double?
     /// Frames shown, and frames decoded but dropped unseen because the loop woke too late for them.
     var shown = 0, skipped = 0
     /// Whether the file's damage or failure was reported.
     var reported = false
+
+    /// How many frames are shown between two trims of the heap (``DeckRenderer/composedSinceTrim``): 1 s at 30 fps.
+    static let trimEvery = 30
 
     init(_ playing: PlayingVideo, pump: FramePump) {
         self.playing = playing

@@ -27,11 +27,14 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     /// Frames before this moment are decoded but not scaled: a reopened video starts where the clock is.
     private let startTime: Double
 
-    /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed); throws
+    /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed), decoded with
+    /// VA-API on the device `hardware` names where it can be (nil: in software); throws
     /// why it cannot be played. The card shows the video's aspect-fill crop as a picture's (``AspectFill``: its
     /// 3:2 crop, then the visible part), scaled to the card's size with even sides.
-    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1) throws(VideoProblem) {
+    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1, hardware: String? = nil) throws(VideoProblem) {
         decoder = try VideoDecoder(path: path, threads: threads)
+        // VA-API on the device `hardware` names, else software, said once (VideoDecoder+Hardware.swift).
+        if let hardware, let why = decoder.useVAAPI(device: hardware) { VideoHardware.fellBack(why) }
         let video = decoder.info.size
         let source = AspectFill.sourceRect(imageSize: video, cardAspect: CardStyle.aspectRatio,
                                            visibleAspect: Double(card.width) / Double(max(1, card.height)))
@@ -64,6 +67,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
                 time = max(passStart + time, lastTime)
                 lastTime = time
                 framesThisPass += 1
+                if !decodedAny, decoder.hardwareRefused { VideoHardware.fellBack("the VA-API driver does not decode this \(decoder.info.codec) stream") }
                 decodedAny = true
                 if time + 0.5 / max(1, decoder.info.frameRate) < startTime { continue }
                 return try scaled(at: time)
@@ -81,10 +85,14 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     }
 
     private func scaled(at time: Double) throws(VideoProblem) -> MovingFrame {
-        var bytes = [UInt8](repeating: 0, count: pitch * size.height + (pitch / 2) * (size.height / 2) * 2)
-        let status = bytes.withUnsafeMutableBytes { buffer in
-            decoder.scaleYUV(crop: crop, to: size, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), pitch: pitch)  // Turned as shown.
+        // Every byte is written by the scaler (no padding: the pitch is the width), so none is zeroed first.
+        var status: Int32 = -1
+        let bytes = [UInt8](unsafeUninitializedCapacity: pitch * size.height + (pitch / 2) * (size.height / 2) * 2) { buffer, count in
+            status = decoder.scaleYUV(crop: crop, to: size, into: buffer.baseAddress!, pitch: pitch)  // Turned as shown.
+            count = status == 0 ? buffer.count : 0
         }
+        // The decoder's frame is not needed once scaled: its buffer goes back to the decoder for the next frame.
+        vitrine_video_release_good(decoder.video)
         guard status == 0 else { throw VideoProblem.unplayable("its \(decoder.info.codec) frames cannot be scaled") }
         return MovingFrame(time: time, size: size, pixels: .yuv420(bytes: bytes, pitch: pitch))
     }

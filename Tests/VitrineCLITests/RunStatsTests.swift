@@ -57,6 +57,12 @@ import VitrineTestSupport
         if let first = counts.first, let last = counts.last {
             #expect(last - first >= 10, "the key paged nothing: \(first) frames before it, \(last) after")
         }
+        // The slide's frames are counted on their own too: a line of their own, once cards moved.
+        let moved = app.errors.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: #/info: transition stats: (\d+) frames drawn, frame time p50 [\d.]+ ms p99 [\d.]+ ms, \d+ over the 16\.7 ms budget while cards moved$/#)
+                .flatMap { Int($0.output.1) }
+        }
+        #expect(moved.last.map { $0 >= 10 } ?? false, "no transition stats for the slide: \(app.errors)")
     }
 
     @Test func statsIsASwitchInTheHelp() throws {

@@ -121,6 +121,32 @@ struct VideoCardTests {
         }
     }
 
+    /// `check` says which decoder a window would play each video with: VA-API, or software and why. This machine's
+    /// cases are the fallbacks: no device, a device path that is no DRM render node, one with no VA-API driver, and
+    /// hardware decoding turned off.
+    @Test func checkSaysWhichDecoderAWindowWouldUse() throws {
+        try withVideoDeck { folder in
+            func check(_ config: String, device: String) throws -> String {
+                let result = try VitrineProcess.run(["check", "--config", folder.file(config)],
+                                                    environment: VitrineProcess.noDisplay.merging(["VITRINE_VAAPI_DEVICE": device]) { $1 },
+                                                    timeout: .seconds(20))
+                #expect(result.code == 0, "\(result.out) \(result.err)")
+                return result.out
+            }
+            let note = "cards[0].video: \(folder.file("clip.mp4")): mov,mp4,m4a,3gp,3g2,mj2, h264, 360x240, 10 fps, 5 s; in a window: "
+            let missing = try check("kiosk.json", device: folder.file("renderD128"))
+            #expect(missing.contains(note + "software (no VA-API device (\(folder.file("renderD128")): No such file or directory))"), "\(missing)")
+            let plain = try folder.write("plain-file", "not a device\n")
+            let file = try check("kiosk.json", device: plain)
+            #expect(file.contains(note + "software (\(plain) is not a DRM render node)"), "\(file)")
+            let null = try check("kiosk.json", device: "/dev/null")
+            #expect(null.contains(note + "software (no VA-API driver could start on /dev/null)"), "\(null)")
+            _ = try folder.write("off.json", #"{"display": {"hardwareDecoding": false}, "cards": [{"title": "Clip", "video": "clip.mp4"}]}"#)
+            let off = try check("off.json", device: "/dev/null")
+            #expect(off.contains(note + "software (display.hardwareDecoding is off)"), "\(off)")
+        }
+    }
+
     @Test func durationVideoIsTheVideosLength() throws {
         try withVideoDeck { folder in
             _ = try folder.write("timed.json", #"""

@@ -47,8 +47,11 @@ struct VideoPlaybackTests {
                 {"cards": [{"title": "Still", "image": "\#(Checkout.demoImage("canyon"))"},
                            {"title": "Clip", "video": "clip.mp4"}]}
                 """#)
+            // VA-API asked of a device path that is no DRM render node: the frames decode in software, said once.
+            let device = try folder.write("not-a-device", "plain bytes\n")
             let x = try XvfbSession()
-            let app = try x.launchVitrine(["run", "--config", folder.file("kiosk.json"), "--windowed", "1200x800", "--stats"])
+            let app = try x.launchVitrine(["run", "--config", folder.file("kiosk.json"), "--windowed", "1200x800", "--stats"],
+                                          environment: ["VITRINE_VAAPI_DEVICE": device])
             let pid = app.process.processIdentifier
             let (x0, y0) = try x.windowOrigin(of: app)
             #expect(Self.threads(named: "vitrine.video", in: pid) == 0, "no decode thread before a video card comes")
@@ -86,6 +89,10 @@ struct VideoPlaybackTests {
             #expect(XvfbSession.eventually(10) { Self.threads(named: "vitrine.video", in: pid) == 0 }, "the decode thread outlived its card")
             app.process.terminate()
             #expect(app.wait(seconds: 5) == 0, "\(app.errors)")
+            // Two videos opened (the clip, then the one the deploy put there), one line about software decoding.
+            let fallbacks = app.errors.split(separator: "\n").filter { $0.contains("video: decoding in software: ") }
+            #expect(fallbacks.count == 1 && fallbacks[0].hasSuffix("info: video: decoding in software: \(device) is not a DRM render node"),
+                    "\(fallbacks)")
         }
     }
 }

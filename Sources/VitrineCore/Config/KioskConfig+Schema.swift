@@ -256,6 +256,9 @@ enum KioskSchema {
         .init("exifOrientation", expected: "true or false") { display, value, path, validator in
             if let apply = validator.bool(value, at: path) { display.exifOrientation = apply }
         },
+        .init("hardwareDecoding", expected: "true or false") { display, value, path, validator in
+            if let use = validator.bool(value, at: path) { display.hardwareDecoding = use }
+        },
         .init("awake", expected: "hours such as \"mon-fri 09:00-18:00\"") { display, value, path, validator in
             if let hours = validator.awakeHours(value, at: path) { display.awake = hours }
         },

@@ -243,6 +243,9 @@ public struct DisplayConfig: Sendable, Equatable {
     public var renderer: RendererChoice = .auto
     /// Whether a photo's Exif orientation turns it upright (phones store portraits sideways and say so there).
     public var exifOrientation = true
+    /// Whether a video playing in the window is decoded with VA-API where a device and driver for it are present
+    /// (`display.hardwareDecoding`); software decoding either way when they are not.
+    public var hardwareDecoding = true
     /// The hours the screen is awake (`display.awake`); outside them it sleeps. nil (the default): never sleeps.
     public var awake: WeeklyHours? = nil
     /// Seconds a sleeping screen stays awake after the last touch, key or `wake` command (`display.wakeFor`).

@@ -90,7 +90,7 @@ func configError(_ text: String, file: String = "/kiosk/config.json") -> ConfigE
     @Test func unknownKeyFarFromEveryKnownKeyListsThem() throws {
         let (_, warnings) = try decodeConfig(#"{"cards": [], "display": {"brightness": 3}, "theme": "dark"}"#)
         #expect(warnings.map(\.path) == ["display.brightness", "theme"])
-        #expect(warnings[0].message == #"unknown key "brightness" (ignored); known keys are "window", "fit", "background", "fullscreen", "renderer", "mode", "index", "exitChord", "rotation", "exifOrientation", "awake", "wakeFor", "scale", "onSleep", "onWake", "hookTimeout" and "touchMatrix""#)
+        #expect(warnings[0].message == #"unknown key "brightness" (ignored); known keys are "window", "fit", "background", "fullscreen", "renderer", "mode", "index", "exitChord", "rotation", "exifOrientation", "hardwareDecoding", "awake", "wakeFor", "scale", "onSleep", "onWake", "hookTimeout" and "touchMatrix""#)
         #expect(warnings[1].message == #"unknown key "theme" (ignored); known keys are "cards", "display", "wrap", "autoplay", "transition", "control", "text", "contrast", "style", "overlay", "mqtt", "sync", "motion", "direction", "accessibility" and "lang""#)
     }
 

@@ -1,0 +1,51 @@
+import VitrineCore
+import VitrineSystem
+
+extension DeckRenderer {
+    /// Draws `frame` and the card's gradient and texts straight into the window's frame, where the card shows alone
+    /// at rest, rather than into a texture of the card's own: the frame then holds the card as it holds a card at
+    /// rest (``RestingCard``), and the deck draws the dots over it. Returns false, having drawn nothing, where it
+    /// cannot: the last frame did not show this card alone at rest (a drag, a detail panel), the window's frame
+    /// cannot hold a card (``canRestInFrame``), or the frame is not the card's size.
+    ///
+    /// Nothing the size of a card is kept for it while it plays: with the software renderer an IYUV texture holds the
+    /// planes and an RGB copy (5.3 MiB at 1200x800) and the card's texture a third copy (3.7 MiB), each written
+    /// through at every frame. A drag reads the card back from the frame as it reads any resting card; the frames
+    /// after it go into the card's texture until the card is alone at rest again.
+    func holdVideoFrameInWindow(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) -> Bool {
+        let page = playback.playing.page, place = stage.cardRect
+        guard case .yuv420(let bytes, let pitch) = frame.pixels, canRestInFrame, shownAlone == page, !kenBurns.isMoving(page),
+              frame.size == PixelSize(width: place.width, height: place.height) else { return false }
+        let overlay = try videoOverlay(for: playback)
+        guard bytes.withUnsafeBytes({ renderer.writeYUVIntoOutput($0, pitch: pitch, size: frame.size, at: place) }) else { return false }
+        if let overlay {
+            do throws(SDLError) {
+                try renderer.draw(overlay.texture, in: PixelRect(x: place.x, y: place.y + overlay.top, width: overlay.texture.size.width,
+                                                                 height: overlay.texture.size.height), what: "video card's texts")
+            } catch {
+                reportOnce("card \(page): \(error)")
+            }
+        }
+        // The frame holds the card: its textures go, and the dots are drawn over it next (bare: nothing over it yet).
+        playback.frame = nil
+        playback.card = nil
+        composed[page] = nil
+        stale[page] = nil
+        forgetPreviews { $0 == page }
+        resting = RestingCard(index: page, destination: place, patch: nil, bare: true)
+        lastRestFrame = nil
+        return true
+    }
+
+    /// The card's gradient and texts to blend over each of `playback`'s frames (``videoOverlay(_:size:page:)``),
+    /// made once for the card's size; nil when the card has none.
+    func videoOverlay(for playback: VideoPlayback) throws(SDLError) -> (texture: Texture, top: Int)? {
+        let page = playback.playing.page
+        let composer = composer(page, pageCount: cards.count)
+        if playback.overlaySize != composer.size {
+            playback.overlay = try videoOverlay(composer.layout(imageSize: composer.size, fonts: fonts).displayList, size: composer.size, page: page)
+            playback.overlaySize = composer.size
+        }
+        return playback.overlay
+    }
+}
