@@ -38,12 +38,8 @@ extension KioskRuntime {
             }
             paged(.setPage(page))
         case .pause, .resume:
-            guard autoplay != nil else {
-                effects.append(.reply(client: client, .failure("attract mode is off: the config has no \"autoplay\"")))
-                break
-            }
-            if command == .pause { autoplay?.hold() } else { autoplay?.resume(at: now) }
-            pacing.needsFrame = true
+            // Without attract mode the hold holds the card's motion (KioskRuntime+CardClock.swift).
+            setHold(command == .pause)
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("paused", "\(isAutoplayPaused)")])))
         case .reload:
             reload.awaitReply(client: client)
