@@ -92,22 +92,35 @@ extension KioskRuntime {
     /// Shows the pause button while attract mode is on or the card on screen moves by itself, else hides it.
     /// Runs after ``followKenBurns()``.
     mutating func followPauseButton() {
-        let shown = autoplay != nil || cardMovesByItself
+        let shown = pauseButtonWanted
         if session.pauseButtonShown != shown {
             session.pauseButtonShown = shown
             pacing.needsFrame = true
         }
     }
 
-    /// Whether the card on screen or coming in moves by itself: a video card, or a Ken Burns card whose motion
-    /// has not ended (under reduced motion none does, ``KioskConfig/kenBurns(forCard:)``).
-    var cardMovesByItself: Bool {
-        guard !sleep.asleep, let card = headingCard, config.cards.indices.contains(card) else { return false }
-        if config.cards[card].video != nil { return true }
-        guard let plan = config.kenBurns(forCard: card) else { return false }
-        return KenBurns.isMoving(time: kenBurnsTime(ofCard: card) ?? 0, duration: plan.duration)
+    /// Whether the pause button shows: attract mode pages through more than one card, or the card on screen or
+    /// coming in moves by itself (``KioskConfig/movesByItself(card:time:)``).
+    var pauseButtonWanted: Bool {
+        if autoplay != nil, session.pager.pageCount > 1 { return true }
+        guard !sleep.asleep, let card = headingCard else { return false }
+        return config.movesByItself(card: card, time: kenBurnsTime(ofCard: card) ?? 0)
     }
 
     /// What the pause button pauses: attract mode when there is one, else the card's motion.
     var pauseScope: PauseScope { autoplay != nil ? .slideshow : .motion }
+}
+
+extension KioskConfig {
+    /// Whether config card `card` moves by itself `time` seconds into its motion: a video card, or a Ken Burns card
+    /// whose motion has not ended (under reduced motion none does, ``kenBurns(forCard:)``).
+    public func movesByItself(card: Int, time: Double) -> Bool {
+        guard cards.indices.contains(card) else { return false }
+        if cards[card].video != nil { return true }
+        guard let plan = kenBurns(forCard: card) else { return false }
+        return KenBurns.isMoving(time: time, duration: plan.duration)
+    }
+
+    /// Whether any card moves by itself: its composed cards keep the pause button's slot free.
+    var hasCardsThatMove: Bool { cards.indices.contains { movesByItself(card: $0, time: 0) } }
 }

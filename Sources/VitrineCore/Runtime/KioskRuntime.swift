@@ -110,7 +110,7 @@ public struct KioskRuntime: Sendable {
         session.pager.motion = config.motion
         session.pager.transitionDuration = config.style.transition
         session.dotsShown = config.style.dots
-        session.pauseButtonShown = config.autoplay != nil
+        session.pauseButtonShown = config.autoplay != nil && config.cards.count > 1  // And a moving card: followPauseButton.
         session.longPressShown = config.accessibility.speech != nil
         speech.on = config.accessibility.speech?.startsOn ?? false
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)

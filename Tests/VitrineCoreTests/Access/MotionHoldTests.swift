@@ -92,6 +92,19 @@ import Testing
         #expect(PauseButtonGlyph.pause.label(.slideshow) == "Pause slideshow")
     }
 
+    @Test func aSingleVideoCardHasTheButtonAndAKenBurnsCardLosesItWhenItsMotionEnds() throws {
+        var single = Self.videoConfig()
+        single.cards = Array(single.cards.prefix(1))
+        var kiosk = RuntimeFixture.kiosk(single)
+        kiosk.advance(to: 1)
+        #expect(kiosk.runtime.settledFrame.decor.pauseButton == .pause && single.look.pauseButton)
+        var motion = RuntimeFixture.kiosk(try KenBurnsTests.config())
+        motion.advance(to: 1)
+        #expect(motion.runtime.settledFrame.decor.pauseButton == .pause)
+        motion.advance(to: KenBurns.defaultDuration + 1)
+        #expect(motion.runtime.settledFrame.decor.pauseButton == nil, "nothing moves any more")
+    }
+
     @Test func ctlPauseHoldsMotionWithoutAttractMode() throws {
         let (kiosk, shots) = try Self.play(Self.videoConfig(), [
             #"{"at":1,"control":{"cmd":"pause"}}"#,
