@@ -114,8 +114,7 @@ struct RenderCommand {
             let library = try SDLLibrary(video: false)
             return try withExtendedLifetime(library) { () throws(SDLError) -> Int32 in
                 let fonts = try FontLibrary.forStyle(config, report: { Log.warning($0) })
-                var decor = FrameDecor(config: config, at: at ?? LocalClock.now, names: .system)
-                if config.movesByItself(card: page, time: time ?? 0) { decor.pauseButton = .pause }
+                let decor = FrameDecor(config: config, at: at ?? LocalClock.now, names: .system)
                 let frame = try HeadlessRenderer.frame(config: config, size: size ?? config.display.window, page: page,
                                                        offset: offset, time: time, fonts: fonts, decor: decor, tile: wallTile,
                                                        report: { Log.warning($0) })

@@ -39,6 +39,10 @@ extension KioskRuntime {
             paged(.setPage(page))
         case .pause, .resume:
             // Without attract mode the hold holds the card's motion (KioskRuntime+CardClock.swift).
+            guard autoplay != nil || config.hasCardsThatMove else {
+                effects.append(.reply(client: client, .failure("nothing to pause: the config has no \"autoplay\" and no card moves by itself")))
+                break
+            }
             setHold(command == .pause)
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("paused", "\(isAutoplayPaused)")])))
         case .reload:
