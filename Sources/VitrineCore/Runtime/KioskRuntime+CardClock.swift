@@ -78,7 +78,8 @@ extension KioskRuntime {
         if cardClock.card != landing.card || cardClock.landedAt != landing.at {
             cardClock.card = landing.card
             cardClock.landedAt = landing.at
-            cardClock.clock = CardClock(origin: landing.at)
+            // Held at 0, not at the wake that noticed the landing: the same inputs give the same moment.
+            cardClock.clock = CardClock(origin: landing.at, heldAt: isHoldOn ? 0 : nil)
         }
         var clock = cardClock.clock
         if isHoldOn, !clock.isHeld {

@@ -105,6 +105,21 @@ import Testing
         #expect(motion.runtime.settledFrame.decor.pauseButton == nil, "nothing moves any more")
     }
 
+    @Test func aCardThatLandsWhileHeldStandsAtItsFirstMomentUntilReleased() throws {
+        var cards = RuntimeFixture.cards(3)
+        cards[1].video = CardVideo(path: "/deck/lobby.mp4")
+        let (kiosk, shots) = try Self.play(RuntimeFixture.config(cards), [
+            #"{"at":1,"control":{"cmd":"pause"}}"#,
+            #"{"at":1.5,"key":"right"}"#,
+            #"{"at":4,"screenshot":"held.png"}"#,
+            #"{"at":5,"control":{"cmd":"resume"}}"#,
+            #"{"at":6,"screenshot":"after.png"}"#,
+        ])
+        #expect(RuntimeFixture.pageChanges(kiosk.events).map(\.page) == [1])
+        #expect(shots.map { $0.landed?.page } == [1, 1])
+        #expect(shots.map { $0.landed?.since } == [0, 1])
+    }
+
     @Test func ctlPauseHoldsMotionWithoutAttractMode() throws {
         let (kiosk, shots) = try Self.play(Self.videoConfig(), [
             #"{"at":1,"control":{"cmd":"pause"}}"#,
