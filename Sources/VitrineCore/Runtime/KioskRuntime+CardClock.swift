@@ -100,10 +100,10 @@ extension KioskRuntime {
         }
     }
 
-    /// Whether the pause button shows: attract mode pages through more than one card, or the card on screen or
-    /// coming in moves by itself (``KioskConfig/movesByItself(card:time:)``).
+    /// Whether the pause button shows: attract mode pages through more than one card, the card on screen or
+    /// coming in moves by itself (``KioskConfig/movesByItself(card:time:)``), or the hold is on (never held unseen).
     var pauseButtonWanted: Bool {
-        if autoplay != nil, session.pager.pageCount > 1 { return true }
+        if isHoldOn || (autoplay != nil && session.pager.pageCount > 1) { return true }
         guard !sleep.asleep, let card = headingCard else { return false }
         return config.movesByItself(card: card, time: kenBurnsTime(ofCard: card) ?? 0)
     }

@@ -118,6 +118,8 @@ import Testing
         #expect(RuntimeFixture.pageChanges(kiosk.events).map(\.page) == [1])
         #expect(shots.map { $0.landed?.page } == [1, 1])
         #expect(shots.map { $0.landed?.since } == [0, 1])
+        // Held on a picture card, the button shows the hold (a play glyph) so a visitor can end it.
+        #expect(PauseButtonTests.glyph(kiosk, at: 0.9) == nil && PauseButtonTests.glyph(kiosk, at: 1.2) == .play)
     }
 
     @Test func ctlPauseHoldsMotionWithoutAttractMode() throws {
