@@ -10,15 +10,15 @@ RUNS ?= 10
 # deploy tests, systemd-socket-activate from systemd to pass a socket as systemd does, openbox for a window manager,
 # zbarimg from zbar-tools to read the detail panel's QR code back; libqrencode-dev draws it; mosquitto and its
 # clients for the fleet tests: a real broker; heif-enc from libheif-examples makes the HEIC and AVIF files the HEIF
-# helper's tests decode; Xorg and its dummy video driver for an X screen of two outputs, which Xvfb cannot make, for
-# the several-screens test).
+# helper's tests decode; img2webp from webp makes the animated WebPs the WebPAnimation tests play; Xorg and its
+# dummy video driver for an X screen of two outputs, which Xvfb cannot make, for the several-screens test).
 # The fallback font is what the text tests and the multi-script golden frame draw Chinese and Korean with:
 # WenQuanYi Micro Hei (Han and Hangul, 1.6 MB).
 # The shaping tests compare lines with Pillow's libraqm layout (python3-pil, libraqm0) and draw Devanagari and colour
 # emoji with fonts-noto-core and fonts-noto-color-emoji; libfribidi-dev gives the header of the FriBidi Vitrine opens.
-BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libfribidi-dev libudev-dev libxext-dev libxcb1-dev libmosquitto-dev libspeechd-dev pkg-config
+BUILD_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libfontconfig-dev libsystemd-dev libjpeg62-turbo-dev libpng-dev libheif-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libqrencode-dev libfribidi-dev libudev-dev libxext-dev libxcb1-dev libmosquitto-dev libspeechd-dev libwebp-dev pkg-config
 # systemd also gives systemd-analyze, with which the tests verify the units in Packaging.
-TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients ffmpeg libheif-examples python3-pil libraqm0 fonts-noto-core fonts-noto-color-emoji xserver-xorg-core xserver-xorg-video-dummy
+TEST_PACKAGES := xvfb xdotool x11-apps x11-xserver-utils rsync systemd fonts-wqy-microhei openbox zbar-tools mosquitto mosquitto-clients ffmpeg libheif-examples webp python3-pil libraqm0 fonts-noto-core fonts-noto-color-emoji xserver-xorg-core xserver-xorg-video-dummy
 # make deb: dpkg-shlibdeps works out the package's dependencies from the binary's libraries.
 DEB_PACKAGES := dpkg-dev
 

@@ -27,6 +27,9 @@ let package = Package(
         // FFmpeg's headers, for video cards. Not linked: the shim opens libavformat, libavcodec, libswscale and
         // libavutil when the first video is met, so a kiosk without them runs and says once what to install.
         .systemLibrary(name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // libwebp's demuxer header, for animated WebP cards. Not linked: the shim opens libwebpdemux.so.2 when the first
+        // animated WebP is played, so a kiosk without it runs and says once what to install.
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         // FriBidi's header, for right-to-left text. Not linked: the shim opens libfribidi.so.0 when a line first needs it.
         .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
@@ -63,7 +66,7 @@ let package = Package(
 
         // POSIX services, as NIOPosix is to NIOCore: file descriptors and reading files, the inotify watcher,
         // signals, the control socket, the log, the monotonic clock.
-        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CPosix", "CSystemd", "CLazyLink", "CMosquitto", "CUdev", "CFFmpeg", "CSpeechd"]),
+        .target(name: "VitrineSystem", dependencies: ["VitrineCore", "CPosix", "CSystemd", "CLazyLink", "CMosquitto", "CUdev", "CFFmpeg", "CSpeechd", "CWebP", "CStretch"]),
 
         // The thin SDL edge: window, renderer, textures, fonts (with fontconfig fallback), events, display-list execution.
         .target(name: "VitrineSDL", dependencies: ["VitrineCore", "VitrineSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSystemd",

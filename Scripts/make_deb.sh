@@ -80,7 +80,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
-Recommends: fontconfig, fonts-wqy-microhei, libheif1, libqrencode4, libmosquitto1, libfribidi0, libavformat59, libavcodec59, libswscale6, libavutil57
+Recommends: fontconfig, fonts-wqy-microhei, libheif1, libqrencode4, libmosquitto1, libfribidi0, libavformat59, libavcodec59, libswscale6, libavutil57, libwebpdemux2
 Section: graphics
 Priority: optional
 Description: full-screen kiosk of swipeable feature cards
