@@ -19,8 +19,8 @@ extension DeckRenderer {
         let playback = self.playback ?? startVideo(playing, at: now, wake: wake)
         playback.playing = playing
         // Before it lands its poster shows, while its first frames are decoded ahead.
-        guard let landedAt = playing.landedAt else { return false }
-        let since = now - landedAt
+        guard let clock = playing.clock else { return false }
+        let since = clock.moment(at: now)  // Stands still while the hold is on (CardClock).
         guard let (frame, skipped) = playback.pump.take(dueBy: since) else {
             reportVideoProblems(playback)
             return false
@@ -48,10 +48,10 @@ extension DeckRenderer {
     }
 
     /// When the playing video's next frame is due, on the runtime's clock: the loop sleeps until then. Nil when
-    /// no video plays, or no frame is decoded yet (the decode thread wakes the loop when one is).
+    /// no video plays, the hold is on, or no frame is decoded yet (the decode thread wakes the loop when one is).
     public var nextVideoFrame: Double? {
-        guard let playback, let landedAt = playback.playing.landedAt, let time = playback.pump.nextTime else { return nil }
-        return landedAt + time
+        guard let playback, let time = playback.pump.nextTime else { return nil }
+        return playback.playing.clock?.time(ofMoment: time)  // None while held.
     }
 
     /// Whether a video card plays: its card keeps its texture rather than resting in the window's frame.
@@ -70,7 +70,7 @@ extension DeckRenderer {
 
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
         let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
-        let since = playing.landedAt.map { max(0, now - $0) } ?? 0
+        let since = playing.clock?.moment(at: now) ?? 0
         let pump = makePump(playing, card: card, since: since, hardware: hardwareDecoding ? VideoHardware.device : nil, wake: wake)
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback

@@ -30,7 +30,7 @@ public final class HeadlessRenderer {
 
     /// Renders the frame `vitrine render` makes: `config`'s deck at card `page`, `offset` of the way through the
     /// config's transition (a fade under reduced motion) toward its neighbour (see ``PagerSnapshot/partWay(pageCount:currentPage:wraps:transition:fraction:)``).
-    /// `decor` is what is drawn over the cards (default: the config's dots, no overlay). With `time`, card `page` has
+    /// `decor` is what is drawn over the cards (default: the config's dots and attract mode's pause button, no overlay). With `time`, card `page` has
     /// been on screen that many seconds since it landed: a video card shows the frame of that moment (`render --time`).
     /// `tile` draws one screen of a video wall (default: the config's `sync.tile`).
     public static func frame(config: KioskConfig, size: PixelSize, page: Int, offset: Double, time: Double? = nil, fonts: FontLibrary,
@@ -42,7 +42,7 @@ public final class HeadlessRenderer {
                                           transition: config.pagingTransition, fraction: offset)
         // Card `page` landed `time` seconds ago (its Ken Burns framing then); its neighbour is brought in.
         headless.deck.kenBurns.views = KenBurns.views(config: config, pager: pager, cardOfPage: { $0 }, time: { $0 == page ? time : nil })
-        return headless.render(pager, decor: decor)
+        return headless.render(pager, decor: decor ?? FrameDecor(config: config, at: nil, names: .english))
     }
 
     /// Makes the video card the pager rests on show the frame of `landed`'s moment, as a window shows it (the

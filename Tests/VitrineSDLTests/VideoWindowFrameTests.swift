@@ -30,7 +30,7 @@ extension SDLTests {
                 defer { deck.stopVideo() }
                 let rest = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0, wraps: config.wrap)
                 let drag = PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.25, wraps: config.wrap)
-                let playing = PlayingVideo(card: 0, page: 0, path: clip, landedAt: 0)
+                let playing = PlayingVideo(card: 0, page: 0, path: clip, clock: CardClock(origin: 0))
                 var clock = 0.0
                 func nextFrame() -> Bool {
                     XvfbSession.eventually(20) {

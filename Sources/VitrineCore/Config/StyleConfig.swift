@@ -24,10 +24,11 @@ public struct StyleConfig: Sendable, Equatable {
 }
 
 extension KioskConfig {
-    /// How the cards look: the style's look, with the pause button's slot kept free while attract mode is on.
+    /// How the cards look: the style's look, with the pause button's slot kept free while attract mode pages
+    /// through more than one card or a card moves by itself.
     public var look: CardLook {
         var look = style.look
-        look.pauseButton = autoplay != nil
+        look.pauseButton = (autoplay != nil && cards.count > 1) || hasCardsThatMove
         return look
     }
 }

@@ -61,7 +61,7 @@ public struct PageControlLayout: Equatable, Sendable {
     ///
     /// `readability` grows the dots by its text factor and the padding and tap area by its display scale.
     ///
-    /// With `pauseButton` (attract mode on, more than one card) the button takes the trailing slot and the dots
+    /// With `pauseButton` (attract mode on with more than one card, or a card that moves by itself) the button takes the trailing slot and the dots
     /// move over by one pitch; with `dotsShown` false there are no dots and the button sits in the corner alone.
     public init(pageCount: Int, currentPage: Int, card: Rect, pointScale: Double = 1, readability: Readability = Readability(),
                 pauseButton: Bool = false, dotsShown: Bool = true, direction: TextDirection = .leftToRight) {
@@ -83,7 +83,7 @@ public struct PageControlLayout: Equatable, Sendable {
         let maxWidth = card.width * PageControlStyle.maximumWidthFraction
         let fitting = max(1, Int(saturating: maxWidth / pitch))
         let shown = dotsShown ? min(count, fitting) : 0
-        let buttonSlot = pauseButton && count > 1 ? pitch : 0
+        let buttonSlot = pauseButton && count > 0 ? pitch : 0
         let trailing = card.maxX - padding - buttonSlot
         let current = count > 0 ? min(max(currentPage, 0), count - 1) : 0
         let first = max(0, min(current - shown / 2, count - shown))

@@ -4,7 +4,8 @@ public struct FrameDecor: Sendable, Equatable {
     public var dots = true
     /// The overlay's lines at the current minute; nil for none.
     public var overlay: OverlayText? = nil
-    /// The pause button beside the dots and what it shows, while attract mode is on; nil for none.
+    /// The pause button beside the dots and what it shows, while attract mode is on or the card moves by itself;
+    /// nil for none.
     public var pauseButton: PauseButtonGlyph? = nil
 
     /// The default: dots, no overlay, no pause button.
@@ -18,7 +19,7 @@ public struct FrameDecor: Sendable, Equatable {
     /// ``LocalTime/isPlausible``: no overlay), with day and month names from `names`.
     public init(config: KioskConfig, at local: LocalTime?, names: LocaleNames) {
         dots = config.style.dots
-        pauseButton = config.autoplay != nil ? .pause : nil
+        pauseButton = config.autoplay != nil && config.cards.count > 1 ? .pause : nil
         if let overlay = config.overlay, let local, local.isPlausible {
             self.overlay = OverlayText(clock: overlay.clock?.format(local, names: names), date: overlay.date?.format(local, names: names),
                                        position: overlay.position, color: config.style.textColor)

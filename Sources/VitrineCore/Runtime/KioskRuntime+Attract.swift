@@ -14,7 +14,9 @@ extension KioskRuntime {
     /// the card that comes always shows for its whole interval. Runs at the end of every input and wake.
     mutating func followCardOnScreen() {
         followLanding()
+        followCardClock()
         followKenBurns()
+        followPauseButton()
         let card = headingCard
         guard card != attract.card else { return }
         attract.card = card
@@ -25,7 +27,11 @@ extension KioskRuntime {
     /// interval runs on; when not, ``followCardOnScreen()`` restarts it.
     mutating func renumberCardOnScreen(to card: Int?, same: Bool) {
         if same { attract.card = card }
-        if same, landing.card != nil { landing.card = card }
+        if same, landing.card != nil {
+            if cardClock.card == landing.card { cardClock.card = card }
+            if kenBurnsClock.card == landing.card { kenBurnsClock.card = card }
+            landing.card = card
+        }
     }
 }
 

@@ -38,12 +38,12 @@ extension KioskRuntime {
             }
             paged(.setPage(page))
         case .pause, .resume:
-            guard autoplay != nil else {
-                effects.append(.reply(client: client, .failure("attract mode is off: the config has no \"autoplay\"")))
+            // Without attract mode the hold holds the card's motion (KioskRuntime+CardClock.swift).
+            guard autoplay != nil || config.hasCardsThatMove else {
+                effects.append(.reply(client: client, .failure("nothing to pause: the config has no \"autoplay\" and no card moves by itself")))
                 break
             }
-            if command == .pause { autoplay?.hold() } else { autoplay?.resume(at: now) }
-            pacing.needsFrame = true
+            setHold(command == .pause)
             effects.append(.reply(client: client, ControlReply(ok: true, fields: [("paused", "\(isAutoplayPaused)")])))
         case .reload:
             reload.awaitReply(client: client)

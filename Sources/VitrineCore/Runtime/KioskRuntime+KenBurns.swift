@@ -1,34 +1,35 @@
-/// The Ken Burns clock of the card that landed last: its time since landing, paused while the pager moves (a
-/// finger holds the deck, a slide or fade runs), so the outgoing card keeps its last framing and one brought back
-/// by a drag that did not page goes on from where it stopped.
+/// The Ken Burns clock of the card that landed last: its card clock (``CardClock``: held while the hold is on),
+/// paused also while the pager moves (a finger holds the deck, a slide or fade runs), so the outgoing card keeps
+/// its last framing and one brought back by a drag that did not page goes on from where it stopped. Its times are
+/// moments of the card clock.
 struct KenBurnsClock: Sendable, Equatable {
     /// The card, as an index into the config's cards, and when it landed (``LandingState``).
     var card: Int?
     var landedAt = 0.0
-    /// The landing moved on by every pause so far: the motion's time is the time since then.
+    /// The moment 0 moved on by every pause so far: the motion's time is the card's moment since then.
     var start = 0.0
-    /// When the pager left rest, while it is away from it.
+    /// The card's moment when the pager left rest, while it is away from it.
     var pausedAt: Double?
 }
 
 extension KioskRuntime {
     /// How far into its Ken Burns motion config card `card` is at the runtime's time: the time since it landed,
-    /// less the time the pager spent away from rest since; nil for a card not landed (one still brought in shows
+    /// less the time the hold was on and the pager spent away from rest since; nil for a card not landed (one still brought in shows
     /// its landing framing).
     public func kenBurnsTime(ofCard card: Int) -> Double? {
         guard let since = timeSinceLanding(ofCard: card) else { return nil }
         guard kenBurnsClock.card == card else { return since }
-        return max(0, (kenBurnsClock.pausedAt ?? now) - kenBurnsClock.start)
+        return max(0, (kenBurnsClock.pausedAt ?? since) - kenBurnsClock.start)
     }
 
     /// Follows the landing and the pager: a new landing restarts the clock, the pager leaving rest pauses it (at
     /// `now`, an input's or a timer's time), coming back to rest at `now` resumes it. Runs after ``followLanding()``.
     mutating func followKenBurns() {
         if kenBurnsClock.card != landing.card || kenBurnsClock.landedAt != landing.at {
-            kenBurnsClock = KenBurnsClock(card: landing.card, landedAt: landing.at, start: landing.at)
+            kenBurnsClock = KenBurnsClock(card: landing.card, landedAt: landing.at, start: 0)
         }
         if !session.isIdle {
-            if kenBurnsClock.pausedAt == nil { kenBurnsClock.pausedAt = now }
+            if kenBurnsClock.pausedAt == nil { kenBurnsClock.pausedAt = landedCardClock.moment(at: now) }
         } else {
             resumeKenBurns(at: now)
         }
@@ -37,7 +38,7 @@ extension KioskRuntime {
     /// The pager came to rest at `t` (a fixed step's time): the clock goes on from there.
     mutating func resumeKenBurns(at t: Double) {
         guard let paused = kenBurnsClock.pausedAt, session.isIdle else { return }
-        kenBurnsClock.start += max(0, t - paused)
+        kenBurnsClock.start += max(0, landedCardClock.moment(at: t) - paused)
         kenBurnsClock.pausedAt = nil
     }
 
@@ -49,10 +50,10 @@ extension KioskRuntime {
     }
 
     /// When the Ken Burns card on screen next needs a frame: a frame interval after the last one, or the end of
-    /// its motion if sooner; nil when no card on screen moves by itself (or the pager is away from rest: it asks
-    /// for frames itself).
+    /// its motion if sooner; nil when no card on screen moves by itself, while the hold is on, or while the pager
+    /// is away from rest (it asks for frames itself).
     var kenBurnsDeadline: Double? {
-        guard session.isIdle, !sleep.asleep, let card = landing.card, let plan = config.kenBurns(forCard: card),
+        guard session.isIdle, !sleep.asleep, !isHoldOn, let card = landing.card, let plan = config.kenBurns(forCard: card),
               let time = kenBurnsTime(ofCard: card), KenBurns.isMoving(time: time, duration: plan.duration) else { return nil }
         return min(pacing.nextFrame(now: now), now + (plan.duration - time))
     }

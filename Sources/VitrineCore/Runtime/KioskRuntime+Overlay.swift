@@ -1,10 +1,10 @@
 extension KioskRuntime {
     /// What the frame draws over the cards now: the dots unless `style.dots` is false, the pause button while
-    /// attract mode is on, and the overlay's lines at the wall clock's minute (none while the wall clock is unknown or not set, ``wallClockIsSet``).
+    /// attract mode is on or the card moves by itself, and the overlay's lines at the wall clock's minute (none while the wall clock is unknown or not set, ``wallClockIsSet``).
     /// The pause button shows what a tap on it does: play while a visitor holds attract mode, else pause.
     var decor: FrameDecor {
         var decor = FrameDecor(config: config, at: overlayTime, names: settings.localeNames)
-        if decor.pauseButton != nil, autoplay?.isHeld == true { decor.pauseButton = .play }
+        decor.pauseButton = session.pauseButtonShown ? (isHoldOn ? .play : .pause) : nil
         return decor
     }
 

@@ -131,7 +131,7 @@ extension KioskRuntime {
         session.pager.motion = new.motion
         session.pager.transitionDuration = new.style.transition
         session.dotsShown = new.style.dots
-        session.pauseButtonShown = new.autoplay != nil
+        session.pauseButtonShown = new.autoplay != nil && new.cards.count > 1  // And a moving card: followPauseButton.
         session.longPressShown = new.accessibility.speech != nil
         if new.accessibility.speech == nil {
             if speech.on { effects.append(.stopSpeaking) }

@@ -168,11 +168,11 @@ extension KioskRuntime {
         case .gotoID(let id):
             card = config.cards.firstIndex { $0.id == id }
         case .pause(let index):
-            autoplay?.hold()
+            setHold(true)  // Without attract mode, the card's motion (KioskRuntime+CardClock.swift).
             card = index ?? headingCard
             hold = .infinity
         case .resume(let index):
-            autoplay?.resume(at: now)
+            setHold(false)
             card = index ?? headingCard
         }
         guard let card, let page = page(ofCard: card) else { return [] }

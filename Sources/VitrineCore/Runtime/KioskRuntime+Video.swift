@@ -17,11 +17,11 @@ extension KioskRuntime {
         for case .pageChanged in events { landing.pageChangedAt = t }
     }
 
-    /// How long card `card` (an index into the config's cards) has been on screen since it landed, at the
-    /// runtime's time; nil while a transition brings it in or when it is not the card that landed last (it shows
+    /// How long card `card` (an index into the config's cards) has been on screen since it landed, less the time
+    /// the hold was on (its ``CardClock``), at the runtime's time; nil while a transition brings it in or when it is not the card that landed last (it shows
     /// its poster or first frame). ``VideoClock`` turns it into the video's moment.
     public func timeSinceLanding(ofCard card: Int) -> Double? {
-        landing.card == card ? max(0, now - landing.at) : nil
+        landing.card == card ? landedCardClock.moment(at: now) : nil
     }
 }
 
@@ -32,7 +32,7 @@ extension KioskRuntime {
         let pager = session.pager
         guard !sleep.asleep, pager.settle == nil, pager.fade == nil, let card = landing.card, card == currentCard,
               let page = page(ofCard: card) else { return nil }
-        return LandedClock(page: page, since: max(0, now - landing.at))
+        return LandedClock(page: page, since: landedCardClock.moment(at: now))
     }
 }
 
@@ -45,8 +45,9 @@ public struct PlayingVideo: Sendable, Equatable {
     public var page: Int
     /// The video file.
     public var path: String
-    /// The runtime's time it landed: its clock reads the time since. Nil while a transition brings it in.
-    public var landedAt: Double?
+    /// Its clock since it landed (held while the hold is on): the video's moment is its moment. Nil while a
+    /// transition brings it in.
+    public var clock: CardClock?
     /// For an animated picture, its frames' delays and loops (``CardVideo/animation``); nil for a video.
     public var animation: AnimationInfo?
 
@@ -66,7 +67,7 @@ extension KioskRuntime {
               let video = config.cards[card].video, !video.awaitsAnimation, let page = page(ofCard: card) else { return nil }
         let pager = session.pager
         let landed = landing.card == card && pager.settle == nil && pager.fade == nil
-        return PlayingVideo(card: card, page: page, path: video.path, landedAt: landed ? landing.at : nil, animation: video.animation)
+        return PlayingVideo(card: card, page: page, path: video.path, clock: landed ? landedCardClock : nil, animation: video.animation)
     }
 }
 

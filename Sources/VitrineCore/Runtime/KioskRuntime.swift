@@ -56,6 +56,8 @@ public struct KioskRuntime: Sendable {
     var landing = LandingState()
     /// The landed card's Ken Burns clock, paused while the pager moves (`KioskRuntime+KenBurns.swift`).
     var kenBurnsClock = KenBurnsClock()
+    /// The landed card's clock less the time held, and the hold without attract mode (`KioskRuntime+CardClock.swift`).
+    var cardClock = CardClockState()
     let lockdown: Lockdown
     var clock: FixedTimestepClock
     /// The window's drawable in physical pixels, and pixels per point.
@@ -108,7 +110,7 @@ public struct KioskRuntime: Sendable {
         session.pager.motion = config.motion
         session.pager.transitionDuration = config.style.transition
         session.dotsShown = config.style.dots
-        session.pauseButtonShown = config.autoplay != nil
+        session.pauseButtonShown = config.autoplay != nil && config.cards.count > 1  // And a moving card: followPauseButton.
         session.longPressShown = config.accessibility.speech != nil
         speech.on = config.accessibility.speech?.startsOn ?? false
         clock = FixedTimestepClock(maxFrameTime: settings.manualTime ? .infinity : PagingTuning.maxFrameTime)
@@ -140,8 +142,9 @@ public struct KioskRuntime: Sendable {
         !session.isIdle || pacing.wants(currentFrame(alpha: 1))
     }
 
-    /// Whether attract mode is paused by recent input (false without attract mode).
-    public var isAutoplayPaused: Bool { autoplay?.isPaused(at: now) ?? false }
+    /// Whether attract mode is paused by recent input or the hold; without attract mode, whether the hold holds
+    /// the card's motion.
+    public var isAutoplayPaused: Bool { autoplay?.isPaused(at: now) ?? cardClock.motionHeld }
 
     /// Gives the runtime one input at time `now`; returns what to do.
     ///

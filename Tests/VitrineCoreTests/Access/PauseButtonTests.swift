@@ -113,7 +113,11 @@ import Testing
         #expect(RuntimeFixture.kiosk(config).runtime.settledFrame.decor.pauseButton == nil)
         var single = Self.config()
         single.cards = Array(single.cards.prefix(1))
-        #expect(Self.control(single).pauseButton == nil)
+        // Attract mode with one card has nothing to pause: the runtime shows no button (the layout draws what it is told).
+        var kiosk = RuntimeFixture.kiosk(single)
+        kiosk.advance(to: 1)
+        #expect(kiosk.runtime.settledFrame.decor.pauseButton == nil && !kiosk.runtime.session.pauseButtonShown)
+        #expect(!single.look.pauseButton)
     }
 
     @Test func theButtonTakesTheTrailingSlotAndTheDotsMoveOverByOnePitch() throws {

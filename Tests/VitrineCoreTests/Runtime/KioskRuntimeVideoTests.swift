@@ -54,11 +54,11 @@ import Testing
         kiosk.advance(to: 2.05)
         // The slide heads for the video card: its frames may be decoded, but its clock has not started.
         let coming = try #require(kiosk.runtime.playingVideo)
-        #expect(coming.card == 1 && coming.page == 1 && coming.path == "/deck/lobby.mp4" && coming.landedAt == nil)
+        #expect(coming.card == 1 && coming.page == 1 && coming.path == "/deck/lobby.mp4" && coming.clock == nil)
         kiosk.settle(within: 2)
         let landed = try #require(RuntimeFixture.pageChanges(kiosk.events).last)
         let playing = try #require(kiosk.runtime.playingVideo)
-        #expect(playing.landedAt == landed.t && playing.isSameVideo(as: coming))
+        #expect(playing.clock == CardClock(origin: landed.t) && playing.isSameVideo(as: coming))
         // Heading away stops it at once.
         kiosk.send(.paging(.key(.next)), at: landed.t + 3)
         kiosk.advance(to: landed.t + 3.05)
