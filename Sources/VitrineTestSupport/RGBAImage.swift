@@ -35,3 +35,18 @@ public struct RGBAImage: Equatable, Sendable {
         return Array(bytes[i..<i + 4])
     }
 }
+
+extension RGBAImage {
+    /// The mean difference per colour channel, 0-255, from `other` over the top `percent` % of the rows (a card's
+    /// picture above its gradient and title at the default 45); 255 when the sizes differ.
+    public func meanDifference(from other: RGBAImage, topPercent percent: Int = 45) -> Double {
+        guard size == other.size else { return 255 }
+        let rows = size.height * percent / 100
+        var total = 0, count = 0
+        for i in 0..<(rows * size.width * 4) where i % 4 != 3 {
+            total += abs(Int(bytes[i]) - Int(other.bytes[i]))
+            count += 1
+        }
+        return count == 0 ? 0 : Double(total) / Double(count)
+    }
+}

@@ -66,13 +66,7 @@ struct AnimatedPictureTests {
     /// The mean difference per channel, 0-255, over the top 45 % of the card (above the gradient and title).
     func meanDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
         #expect(a.size == b.size)
-        let rows = a.size.height * 45 / 100
-        var total = 0, count = 0
-        for i in 0..<(rows * a.size.width * 4) where i % 4 != 3 {
-            total += abs(Int(a.bytes[i]) - Int(b.bytes[i]))
-            count += 1
-        }
-        return Double(total) / Double(count)
+        return a.meanDifference(from: b)
     }
 
     /// Expects `shown` to be frame `index` of `frames` and no other.

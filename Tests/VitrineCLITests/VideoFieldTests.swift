@@ -38,14 +38,7 @@ struct VideoFieldTests {
 
     /// The mean difference per channel, 0-255, over the top 45 % (above the card's gradient and title).
     static func difference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
-        guard a.size == b.size else { return 255 }
-        let rows = a.size.height * 45 / 100
-        var total = 0, count = 0
-        for i in 0..<(rows * a.size.width * 4) where i % 4 != 3 {
-            total += abs(Int(a.bytes[i]) - Int(b.bytes[i]))
-            count += 1
-        }
-        return Double(total) / Double(count)
+        return a.meanDifference(from: b)
     }
 
     /// `check` of a config of one video card: its output.
