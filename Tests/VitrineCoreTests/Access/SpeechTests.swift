@@ -137,14 +137,7 @@ import Testing
     }
 
     @Test func languageTagsAndSpeechKeysAreValidated() throws {
-        func errors(_ json: String) -> [String] {
-            do {
-                _ = try KioskConfig.decode(Array(json.utf8), file: "k.json")
-                return []
-            } catch {
-                return error.diagnostics.map(\.description)
-            }
-        }
+        let errors = RuntimeFixture.configErrors
         let good = #"{"lang":"ar-EG","accessibility":{"speak":false,"voice":"Alex","rate":-100},"cards":[{"title":"A","image":"a.jpg","lang":"he"}]}"#
         let config = try KioskConfig.decode(Array(good.utf8), file: "k.json").config
         #expect(config.accessibility.speech == SpeechConfig(startsOn: false, voice: "Alex", rate: -100))

@@ -272,14 +272,7 @@ import VitrineFixtures
     }
 
     @Test func aBadFolderObjectIsReportedAtItsFields() {
-        func errors(_ text: String) -> [String] {
-            do {
-                _ = try KioskConfig.decode(Array(text.utf8), file: "k.json")
-                return []
-            } catch {
-                return error.diagnostics.map(\.description)
-            }
-        }
+        let errors = RuntimeFixture.configErrors
         #expect(errors(#"{"cards": {"folder": 3}}"#) == ["k.json: cards.folder: expected a non-empty string, found a number"])
         #expect(errors(#"{"cards": {"folder": "p", "order": "size"}}"#) == [#"k.json: cards.order: expected "name" or "modified", found "size""#])
         #expect(errors(#"{"cards": {"title": "x"}}"#) == ["k.json: cards: expected an array of cards, found an object"])

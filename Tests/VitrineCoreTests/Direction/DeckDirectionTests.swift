@@ -7,14 +7,7 @@ import Testing
         try KioskConfig.decode(Array(json.utf8), file: "k.json").config
     }
 
-    func errors(_ json: String) -> [String] {
-        do {
-            _ = try KioskConfig.decode(Array(json.utf8), file: "k.json")
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
-    }
+    func errors(_ json: String) -> [String] { RuntimeFixture.configErrors(json) }
 
     func deck(_ titles: [String]) -> KioskConfig {
         KioskConfig(cards: titles.enumerated().map { CardConfig(title: $1, image: "/d/\($0).jpg") }, file: "k.json")

@@ -2,6 +2,16 @@
 
 /// Decks and kiosks for the runtime's tests: no files, no screen; configs are read from a table.
 enum RuntimeFixture {
+    /// The one-line problems `KioskConfig.decode` finds in `json`, read as the file `k.json`; empty when it decodes.
+    static func configErrors(_ json: String) -> [String] {
+        do {
+            _ = try KioskConfig.decode(Array(json.utf8), file: "k.json")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
     /// The drawable: 900x600 pixels at one pixel per point, so a page is 900 points wide.
     static let pixels = PixelSize(width: 900, height: 600)
 
