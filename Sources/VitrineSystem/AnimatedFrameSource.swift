@@ -34,13 +34,9 @@ public final class AnimatedFrameSource: FrameSource, @unchecked Sendable {
         decoder = try AnimatedPicture.openDecoder(path: path, info: info)
         let picture = decoder.info.size
         canvas = AnimationCanvas(size: picture, background: background)
-        let source = AspectFill.sourceRect(imageSize: picture, cardAspect: CardStyle.aspectRatio,
-                                           visibleAspect: Double(card.width) / Double(max(1, card.height)))
-        let x = min(max(0, Int(source.x.rounded())), picture.width - 1), y = min(max(0, Int(source.y.rounded())), picture.height - 1)
-        crop = (x, y, min(picture.width - x, max(1, Int(source.width.rounded()))), min(picture.height - y, max(1, Int(source.height.rounded()))))
+        crop = AspectFill.pixelCrop(imageSize: picture, card: card)
         size = PixelSize(width: max(1, card.width), height: max(1, card.height))
-        var offset = 0.0
-        starts = info.delays.map { delay in defer { offset += delay }; return offset }
+        starts = info.starts
         let start = max(0, since.isFinite ? since : 0)
         var firstPass = info.duration > 0 ? Int(min(start / info.duration, Double(Int32.max))) : 0
         if info.loopCount > 0 { firstPass = min(firstPass, info.loopCount - 1) }

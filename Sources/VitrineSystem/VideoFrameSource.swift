@@ -36,10 +36,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
         // VA-API on the device `hardware` names, else software, said once (VideoDecoder+Hardware.swift).
         if let hardware, let why = decoder.useVAAPI(device: hardware) { VideoHardware.fellBack(why) }
         let video = decoder.info.size
-        let source = AspectFill.sourceRect(imageSize: video, cardAspect: CardStyle.aspectRatio,
-                                           visibleAspect: Double(card.width) / Double(max(1, card.height)))
-        let x = min(max(0, Int(source.x.rounded()) & ~1), video.width - 1), y = min(max(0, Int(source.y.rounded()) & ~1), video.height - 1)
-        crop = (x, y, min(video.width - x, max(1, Int(source.width.rounded()))), min(video.height - y, max(1, Int(source.height.rounded()))))
+        crop = AspectFill.pixelCrop(imageSize: video, card: card, evenOrigin: true)
         size = PixelSize(width: max(2, (card.width + 1) & ~1), height: max(2, (card.height + 1) & ~1))
         pitch = size.width
         let length = decoder.info.duration

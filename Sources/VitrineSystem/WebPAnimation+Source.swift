@@ -36,12 +36,8 @@ final class WebPAnimationSource: FrameSource, @unchecked Sendable {
         info = file.info
         damaged.store(file.isCut, ordering: .relaxed)
         let canvas = file.canvas
-        let rect = AspectFill.sourceRect(imageSize: canvas, cardAspect: CardStyle.aspectRatio,
-                                         visibleAspect: Double(size.width) / Double(size.height))
-        let x = min(max(0, Int(rect.x.rounded())), canvas.width - 1), y = min(max(0, Int(rect.y.rounded())), canvas.height - 1)
-        crop = (x, y, min(canvas.width - x, max(1, Int(rect.width.rounded()))), min(canvas.height - y, max(1, Int(rect.height.rounded()))))
-        var offset = 0.0
-        offsets = info.delays.map { delay in defer { offset += delay }; return offset }
+        crop = AspectFill.pixelCrop(imageSize: canvas, card: size)
+        offsets = info.starts
         let moment = since.isFinite && since > 0 ? since : nil
         let (index, start) = AnimationClock.frame(sinceLanding: moment, of: info)
         let pass = Int(((start - offsets[index]) / info.duration).rounded())

@@ -22,6 +22,11 @@ public struct AnimationInfo: Sendable, Equatable {
     public var frameCount: Int { delays.count }
     /// One pass through its frames, in seconds.
     public var duration: Double { delays.reduce(0, +) }
+    /// When each frame starts within a pass, in seconds: 0, then the sum of the delays before it.
+    public var starts: [Double] {
+        var offset = 0.0
+        return delays.map { delay in defer { offset += delay }; return offset }
+    }
 }
 
 /// Which frame of an animated picture shows at a moment: a pure function of the time since its card landed, as a
@@ -53,16 +58,5 @@ public enum AnimationClock {
             offset += delay
         }
         return (delays.count - 1, passStart + offset)
-    }
-
-    /// When the frame after the one showing `sinceLanding` seconds after landing starts, on the card's clock; nil
-    /// when nothing changes any more (a single frame, or its passes played out). The loop sleeps until then.
-    public static func nextChange(sinceLanding: Double, of animation: AnimationInfo) -> Double? {
-        guard animation.frameCount > 1, animation.duration > 0 else { return nil }
-        let (index, start) = frame(sinceLanding: sinceLanding, of: animation)
-        let next = start + animation.delays[index]
-        if animation.loopCount > 0, index == animation.frameCount - 1,
-           next >= Double(animation.loopCount) * animation.duration - 1e-9 { return nil }
-        return next
     }
 }

@@ -32,4 +32,16 @@ public enum AspectFill {
     public static func sourceRect(imageSize: PixelSize, cardAspect: Double, visibleAspect: Double) -> Rect {
         centerCrop(sourceRect(imageSize: imageSize, frameAspect: cardAspect), toAspect: visibleAspect)
     }
+
+    /// The part of an `imageSize` picture a `card`-pixel card shows (``sourceRect(imageSize:cardAspect:visibleAspect:)``
+    /// with the card's 3:2), in whole pixels inside the picture: what a moving picture's frames are scaled from.
+    /// With `evenOrigin` its corner falls on even pixels, as planar YUV 4:2:0's half-size chroma needs.
+    public static func pixelCrop(imageSize: PixelSize, card: PixelSize, evenOrigin: Bool = false) -> (x: Int, y: Int, width: Int, height: Int) {
+        let source = sourceRect(imageSize: imageSize, cardAspect: CardStyle.aspectRatio,
+                                visibleAspect: Double(card.width) / Double(max(1, card.height)))
+        let mask = evenOrigin ? ~1 : ~0
+        let x = min(max(0, Int(source.x.rounded()) & mask), imageSize.width - 1)
+        let y = min(max(0, Int(source.y.rounded()) & mask), imageSize.height - 1)
+        return (x, y, min(imageSize.width - x, max(1, Int(source.width.rounded()))), min(imageSize.height - y, max(1, Int(source.height.rounded()))))
+    }
 }
