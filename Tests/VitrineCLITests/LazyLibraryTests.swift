@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineCore
 import VitrineSystem
 import VitrineTestSupport
 
@@ -40,7 +41,12 @@ import VitrineTestSupport
     @Test func aWebPCardOpensSDLImageAndShowsIt() throws {
         try withTemporaryFolder { folder in
             let x = try XvfbSession()
-            let webp = "\(VitrineProcess.root)/Tests/VitrineSDLTests/Fixtures/animated.webp"
+            // A still WebP (SDL_image's): the fixture's first frame alone. The animated file itself now plays
+            // through libwebp's demuxer, red and blue in turn, so a grab of it is red only half the time.
+            let animated = try #require(FileManager.default.contents(atPath: "\(VitrineProcess.root)/Tests/VitrineSDLTests/Fixtures/animated.webp"))
+            let still = try #require(try WebPFirstFrame.first(in: Array(animated))).still  // 16x16, red.
+            let webp = folder.file("still.webp")
+            try Data(still).write(to: URL(fileURLWithPath: webp))
             let app = try x.launchVitrine(["run", "--config", try Self.deck(folder, [webp, Checkout.demoImage("canyon")]),
                                            "--windowed", "600x400"])
             _ = try x.windowOrigin(of: app)
