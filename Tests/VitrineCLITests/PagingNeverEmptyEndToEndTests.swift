@@ -40,6 +40,18 @@ import VitrineTestSupport
     }
 
     /// Whether `value` is within ``tolerance`` of `expected` in every channel.
+    /// Whether the last of the picture point's `values` is card `card`'s colour, darkened at that point as card 0's
+    /// first value there was.
+    static func showsCard(_ card: Int, _ values: [[UInt8]]) -> Bool {
+        guard let first = values.first, let last = values.last else { return false }
+        let card0: [Double] = colours[0].map { Double($0) }
+        var brightest = 0
+        for index in card0.indices where card0[index] > card0[brightest] { brightest = index }
+        let darkening: Double = Double(first[brightest]) / card0[brightest]
+        let expected: [Double] = colours[card].map { Double($0) * darkening }
+        return near(last, expected)
+    }
+
     static func near(_ value: [UInt8], _ expected: [Double]) -> Bool {
         zip(value, expected).allSatisfy { abs(Double($0) - $1) <= Double(tolerance) }
     }
@@ -67,6 +79,12 @@ import VitrineTestSupport
             let landed = #""event":"pageChanged","page":\#(deck == .sixLarge ? presses % 6 : presses)"#
             #expect(XvfbSession.eventually(30) { ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").contains(landed) },
                     "the kiosk did not page \(presses) cards on: \(app.errors)")
+            // `pageChanged` is logged at the fixed step that ends the last slide; the frame that shows the landed
+            // card is presented after it. Stop sampling once the picture point has shown that card (the check below
+            // fails if it never does within 10 s), not at the log line, which can come first.
+            let landedCard = presses % Self.colours.count, pictureIndex = Point.picture.rawValue
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, !Self.showsCard(landedCard, watcher.values[pictureIndex]) { usleep(20_000) }
             let seen = watcher.stop()
             app.process.terminate()
             #expect(app.wait(seconds: 10) == 0, "\(app.errors)")
