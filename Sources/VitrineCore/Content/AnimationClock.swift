@@ -22,6 +22,9 @@ public struct AnimationInfo: Sendable, Equatable {
     public var frameCount: Int { delays.count }
     /// One pass through its frames, in seconds.
     public var duration: Double { delays.reduce(0, +) }
+    /// The moment on its card's clock its motion ends, all its passes played (its last frame stays from then on,
+    /// ``AnimationClock/frame(sinceLanding:of:)``); nil when it loops forever.
+    public var motionEnd: Double? { loopCount > 0 ? duration * Double(loopCount) : nil }
     /// When each frame starts within a pass, in seconds: 0, then the sum of the delays before it.
     public var starts: [Double] {
         var offset = 0.0

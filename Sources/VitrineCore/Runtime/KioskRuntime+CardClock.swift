@@ -101,11 +101,22 @@ extension KioskRuntime {
     }
 
     /// Whether the pause button shows: attract mode pages through more than one card, the card on screen or
-    /// coming in moves by itself (``KioskConfig/movesByItself(card:time:)``), or the hold is on (never held unseen).
+    /// coming in moves by itself (``KioskConfig/movesByItself(card:time:animationTime:)``: a finite animation that
+    /// played out does not), or the hold is on (never held unseen).
     var pauseButtonWanted: Bool {
         if isHoldOn || (autoplay != nil && session.pager.pageCount > 1) { return true }
         guard !sleep.asleep, let card = headingCard else { return false }
-        return config.movesByItself(card: card, time: kenBurnsTime(ofCard: card) ?? 0)
+        return config.movesByItself(card: card, time: kenBurnsTime(ofCard: card) ?? 0, animationTime: timeSinceLanding(ofCard: card) ?? 0)
+    }
+
+    /// When the landed card's finite animation plays out (``AnimationInfo/motionEnd``) while its pause button
+    /// shows: the wake that hides the button (``followPauseButton()``). Nil while held (its clock stands still),
+    /// asleep, or when no such animation plays.
+    var animationEndDeadline: Double? {
+        guard session.pauseButtonShown, !sleep.asleep, !isHoldOn, let card = landing.card, config.cards.indices.contains(card),
+              let end = config.cards[card].video?.animation?.motionEnd, let since = timeSinceLanding(ofCard: card),
+              since < end - KioskConfig.momentTolerance else { return nil }
+        return landedCardClock.time(ofMoment: end)
     }
 
     /// What the pause button pauses: attract mode when there is one, else the card's motion.
@@ -113,14 +124,23 @@ extension KioskRuntime {
 }
 
 extension KioskConfig {
-    /// Whether config card `card` moves by itself `time` seconds into its motion: a video card, or a Ken Burns card
-    /// whose motion has not ended (under reduced motion none does, ``kenBurns(forCard:)``).
-    public func movesByItself(card: Int, time: Double) -> Bool {
+    /// Whether config card `card` moves by itself `time` seconds into its Ken Burns motion and `animationTime` into
+    /// its card clock: a video card, an animated picture that loops forever or has not played all its passes
+    /// (``AnimationInfo/motionEnd``), or a Ken Burns card whose motion has not ended (under reduced motion none does,
+    /// ``kenBurns(forCard:)``).
+    public func movesByItself(card: Int, time: Double, animationTime: Double = 0) -> Bool {
         guard cards.indices.contains(card) else { return false }
-        if cards[card].video != nil { return true }
+        if let video = cards[card].video {
+            guard let end = video.animation?.motionEnd else { return true }
+            if animationTime < end - Self.momentTolerance { return true }
+        }
         guard let plan = kenBurns(forCard: card) else { return false }
         return KenBurns.isMoving(time: time, duration: plan.duration)
     }
+
+    /// How near a moment on a card's clock counts as reached: a deadline at `origin + end` may read back a hair
+    /// short of `end`.
+    static let momentTolerance = 1e-9
 
     /// Whether any card moves by itself: its composed cards keep the pause button's slot free.
     var hasCardsThatMove: Bool { cards.indices.contains { movesByItself(card: $0, time: 0) } }

@@ -54,6 +54,7 @@ extension KioskRuntime {
         if let check = schedule.nextCheck { deadlines.append(check) }
         if let minute = overlayDeadline { deadlines.append(minute) }
         if let motion = kenBurnsDeadline { deadlines.append(motion) }
+        if let end = animationEndDeadline { deadlines.append(end) }  // A played-out animation's pause button goes.
         return deadlines.min()
     }
 
