@@ -51,12 +51,13 @@ extension DeckRenderer {
 extension ImageDecoder {
     /// The frame of the animated picture at `path` that shows `options.videoTime` seconds after its card landed
     /// (``AnimationClock``), at the least size that covers `options.covering`, transparent pixels over
-    /// `options.background`; nil when the file is not animated (its first frame is decoded as a still picture).
+    /// `options.background`; nil when the file is not animated or cannot be played here (an animated WebP without
+    /// libwebp's demuxer, which the loader warns of): its first frame is decoded as a still picture.
     static func decodeAnimationFrame(path: String, options: DecodeOptions) throws(SDLError) -> DecodedImage? {
         guard options.videoTime > 0, AnimatedPicture.mayBeAnimated(path) else { return nil }
         let info: AnimationInfo, frame: AnimatedPicture.Frame
         do throws(VideoProblem) {
-            guard let probed = try AnimatedPicture.probe(path: path) else { return nil }
+            guard let probed = try? AnimatedPicture.probe(path: path) else { return nil }
             info = probed
             frame = try AnimatedPicture.frame(path: path, info: info, sinceLanding: options.videoTime, covering: options.covering,
                                               background: options.background)

@@ -18,10 +18,14 @@ public enum AnimatedPicture {
 
     /// The animation in the file at `path`: nil when it is a still picture (one frame, a PNG without `acTL`),
     /// not a GIF, PNG or WebP, or cannot be read (the card's picture then says why). Reads a GIF whole (up to
-    /// ``ImageLimits/maximumFileBytes``), a PNG whole only when its first bytes hold an `acTL` chunk.
+    /// ``ImageLimits/maximumFileBytes``), a PNG whole only when its first bytes hold an `acTL` chunk. Throws only
+    /// for an animated WebP without libwebp's demuxer (``WebPAnimation/missingLibraryMessage``): its first frame
+    /// shows, and the kiosk says once what to install.
     public static func probe(path: String) throws(VideoProblem) -> AnimationInfo? {
         guard let head = try? FileDescriptor.readPrefix(atPath: path, count: ImageLimits.headerReadLimit), head.count >= 12 else { return nil }
         if head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) {
+            guard AnimationProbe.isAnimatedWebP(head) else { return nil }
+            guard WebPAnimation.libraryPresent else { throw .unplayable(WebPAnimation.missingLibraryMessage) }
             return try? WebPAnimation.probe(path: path)  // Animated WebP: libwebp's decoder (WebPAnimation.swift).
         }
         guard AnimationProbe.mayBeAnimated(head) else { return nil }

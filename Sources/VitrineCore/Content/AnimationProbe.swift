@@ -19,6 +19,12 @@ public enum AnimationProbe {
         bytes.starts(with: Array("GIF8".utf8)) || bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
     }
 
+    /// Whether `bytes` (a file's first 21 or more) are a WebP whose extended header (`VP8X`, the first chunk) sets
+    /// its animation flag: read without libwebp, so a kiosk without it can say what an animated WebP needs.
+    public static func isAnimatedWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 21 && bytes.starts(with: Array("RIFF".utf8)) && bytes[8..<16].elementsEqual("WEBPVP8X".utf8) && bytes[20] & 0x02 != 0
+    }
+
     /// A GIF's frames: one per image descriptor, its delay from the graphic control extension before it (hundredths
     /// of a second), and the loop count of its `NETSCAPE2.0` extension (0: forever; none: it plays once).
     static func gif(_ bytes: [UInt8]) -> AnimationInfo? {
