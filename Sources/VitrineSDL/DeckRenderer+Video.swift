@@ -83,6 +83,7 @@ extension DeckRenderer {
     /// deck copies to the screen as any card.
     private func drawVideoFrame(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) {
         if try holdVideoFrameInWindow(frame, playback: playback) { return }  // At rest: no texture (DeckRenderer+VideoDraw.swift).
+        if try holdAnimationFrameInWindow(frame, playback: playback) { return }  // The same for ARGB (DeckRenderer+AnimationDraw.swift).
         let page = playback.playing.page
         guard let texture = try uploadFrame(frame, playback: playback) else { return }  // DeckRenderer+Animation.swift
         let size = composer(page, pageCount: cards.count).size

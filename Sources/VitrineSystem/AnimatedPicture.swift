@@ -72,9 +72,9 @@ public enum AnimatedPicture {
             let canvas = AnimationCanvas(size: decoder.info.size, background: background)
             var decoded = 0
             while decoded <= wanted, vitrine_video_step(decoder.video, VideoDecoder.maxPacketsPerFrame) == 0 { decoded += 1 }
-            guard decoded > 0, canvas.take(decoder) else { throw VideoProblem.unplayable("no frame of this \(info.format) could be decoded") }
+            guard decoded > 0 else { throw VideoProblem.unplayable("no frame of this \(info.format) could be decoded") }
             let size = decoder.coveringSize(covering ?? decoder.info.size)
-            guard let pixels = canvas.scaled(crop: (0, 0, canvas.size.width, canvas.size.height), to: size) else {
+            guard let pixels = canvas.picture(of: decoder, crop: (0, 0, canvas.size.width, canvas.size.height), at: size) else {
                 throw VideoProblem.unplayable("its \(info.format) frames cannot be converted")
             }
             return Frame(pixels: pixels, size: size, isDamaged: decoded <= wanted)
