@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Measures an animated GIF card playing in a window under Xvfb: its memory and CPU over the kiosk at rest.
+"""Measures an animated GIF (or WebP) card playing in a window under Xvfb: its memory and CPU over the kiosk at rest.
 
-Makes two looping GIFs with ffmpeg (testsrc2 at 10 fps: 480x270 for 10 s, 1920x1080 for 3 s), then for each
+Makes two looping GIFs with ffmpeg (testsrc2 at 10 fps: 480x270 for 10 s, 1920x1080 for 3 s; with --webp, animated
+WebPs the same with libwebp_anim at quality 75), then for each
 runs `vitrine run --windowed 1200x800 --stats` on a deck of a still card and the GIF's card:
   → on the still card, PSS (/proc/PID/smaps_rollup) and CPU at rest;
   → brings the GIF in (one key), waits --settle seconds, then over --seconds: the CPU time (utime+stime of
@@ -9,7 +10,7 @@ runs `vitrine run --windowed 1200x800 --stats` on a deck of a still card and the
     the `video stats:` line (frames shown and skipped).
 Prints `name value unit` lines, the GIF's size in each name.
 
-    python3 Scripts/anim_bench.py [--vitrine .build/release/vitrine] [--seconds 20] [--display :191] [--smaps]
+    python3 Scripts/anim_bench.py [--vitrine .build/release/vitrine] [--seconds 20] [--display :191] [--smaps] [--webp]
 """
 import argparse, os, subprocess, sys, tempfile, time
 
@@ -21,9 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GIFS = (("480x270", 10), ("1920x1080", 3))
 
 
-def make_gif(path, size, seconds):
+def make_animation(path, size, seconds):
+    codec = ["-c:v", "libwebp_anim", "-quality", "75"] if path.endswith(".webp") else []
     subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i",
-                    f"testsrc2=size={size}:rate=10:duration={seconds}", "-loop", "0", path], check=True)
+                    f"testsrc2=size={size}:rate=10:duration={seconds}", *codec, "-loop", "0", path], check=True)
 
 
 def measure(args, work, gif, name, display):
@@ -31,8 +33,8 @@ def measure(args, work, gif, name, display):
     demo = os.path.join(ROOT, "Assets/Demo")
     still = os.path.join(demo, sorted(f for f in os.listdir(demo) if f.endswith(".jpg"))[0])
     with open(config, "w") as f:
-        f.write('{"cards": [{"title": "Still", "image": "%s"}, {"title": "Moving", "subtitle": "%s GIF", "image": "%s"}]}'
-                % (still, name, gif))
+        f.write('{"cards": [{"title": "Still", "image": "%s"}, {"title": "Moving", "subtitle": "%s %s", "image": "%s"}]}'
+                % (still, name, "WebP" if gif.endswith(".webp") else "GIF", gif))
     log = os.path.join(work, f"vitrine-{name}.err")
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11")
     app = subprocess.Popen([args.vitrine, "run", "--config", config, "--windowed", "1200x800", "--stats"], env=env,
@@ -82,7 +84,8 @@ def main():
     parser.add_argument("--settle", type=float, default=3, help="seconds from the key before measuring")
     parser.add_argument("--display", help="the Xvfb display number to start, such as :191 (else one is picked)")
     parser.add_argument("--smaps", action="store_true", help="print where the PSS grew, by mapping, at its peak")
-    parser.add_argument("--only", help="measure only this GIF size (480x270 or 1920x1080)")
+    parser.add_argument("--only", help="measure only this size (480x270 or 1920x1080)")
+    parser.add_argument("--webp", action="store_true", help="animated WebPs rather than GIFs")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="vitrine-anim-bench-")
     print(f"load {os.getloadavg()[0]:.1f}  (the machine's one-minute load average at the start)")
@@ -91,8 +94,8 @@ def main():
         for size, seconds in GIFS:
             if args.only and args.only != size:
                 continue
-            gif = os.path.join(work, f"{size}.gif")
-            make_gif(gif, size, seconds)
+            gif = os.path.join(work, f"{size}.{'webp' if args.webp else 'gif'}")
+            make_animation(gif, size, seconds)
             measure(args, work, gif, size, display)
     finally:
         server.terminate()

@@ -2,7 +2,8 @@ import Synchronization
 import VitrineCore
 
 /// An animated WebP played in order for a ``FramePump``: each frame the card's aspect-fill crop of libwebp's canvas
-/// scaled once to the card's size as ARGB8888 (straight alpha), timed on the card's clock as
+/// scaled once to the card's size as ARGB8888 (straight alpha), or at the crop's own size when it is no larger than
+/// the card (the renderer scales it as it draws it), timed on the card's clock as
 /// ``AnimationClock`` times it (a pass's start plus the frame's offset in it), looped as the file says; after
 /// its passes the last frame stays and ``nextFrame()`` gives nil. Opened while the card's clock already runs, it
 /// starts at the frame due then, the frames before it composed onto the canvas but not scaled.
@@ -12,7 +13,7 @@ import VitrineCore
 final class WebPAnimationSource: FrameSource, @unchecked Sendable {
     let decoder: WebPAnimationDecoder
     let info: AnimationInfo
-    /// The size frames are scaled to: the card's.
+    /// The size frames are given at: the card's, or the crop's own when it is no larger than the card.
     let size: PixelSize
     /// The part of the canvas the card shows, in canvas pixels.
     let crop: (x: Int, y: Int, width: Int, height: Int)
@@ -30,13 +31,14 @@ final class WebPAnimationSource: FrameSource, @unchecked Sendable {
     init(path: String, card: PixelSize, since: Double) throws(VideoProblem) {
         let file = try WebPAnimationFile(path: path)
         guard file.isAnimated else { throw file.problem("it is a still WebP, not an animation") }
-        size = PixelSize(width: max(1, card.width), height: max(1, card.height))
+        let cardSize = PixelSize(width: max(1, card.width), height: max(1, card.height))
+        crop = AspectFill.pixelCrop(imageSize: file.canvas, card: cardSize)
+        let fits = crop.width <= cardSize.width && crop.height <= cardSize.height
+        size = fits ? PixelSize(width: crop.width, height: crop.height) : cardSize
         try file.refuseOverLimit(shown: size)
         decoder = try WebPAnimationDecoder(file: file)
         info = file.info
         damaged.store(file.isCut, ordering: .relaxed)
-        let canvas = file.canvas
-        crop = AspectFill.pixelCrop(imageSize: canvas, card: size)
         offsets = info.starts
         let moment = since.isFinite && since > 0 ? since : nil
         let (index, start) = AnimationClock.frame(sinceLanding: moment, of: info)

@@ -32,7 +32,7 @@ public enum WebPAnimation {
 
     /// The frames of the animated WebP at `path` for a card of `card` pixels whose clock reads `since` seconds (0
     /// when it just landed): each the card's aspect-fill crop of the canvas (``AspectFill``, as a video's) scaled
-    /// to `card`, timed on the card's clock by ``AnimationClock``. Throws why it cannot be played (as
+    /// to `card`, or at its own size when it is no larger than `card`, timed on the card's clock by ``AnimationClock``. Throws why it cannot be played (as
     /// ``probe(path:)``, and for a still WebP).
     public static func source(path: String, card: PixelSize, since: Double) throws(VideoProblem) -> any FrameSource {
         try WebPAnimationSource(path: path, card: card, since: since)

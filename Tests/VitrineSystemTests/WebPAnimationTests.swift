@@ -169,6 +169,19 @@ struct WebPAnimationTests {
         #expect(pixel(square, 0, 16) == argb(WebPAnimationMaker.red) && pixel(square, 31, 16) == argb(WebPAnimationMaker.red))
     }
 
+    @Test func aCropSmallerThanTheCardComesAtItsOwnSizeUnscaled() throws {
+        defer { folder.remove() }
+        let path = try WebPAnimationMaker.colours(in: folder.path, loop: 0)
+        // The 96x64 canvas on a 192x128 card: the frame is the canvas as it is (the renderer scales it as it draws
+        // it), the same pixels a 96x64 card gets; on a 300x100 card its middle 96x32, unscaled.
+        let big = try #require(try WebPAnimation.source(path: path, card: PixelSize(width: 192, height: 128), since: 0).nextFrame())
+        let same = try #require(try WebPAnimation.source(path: path, card: PixelSize(width: 96, height: 64), since: 0).nextFrame())
+        guard case .argb(let bigPixels) = big.pixels, case .argb(let samePixels) = same.pixels else { Issue.record("not ARGB"); return }
+        #expect(big.size == PixelSize(width: 96, height: 64) && bigPixels == samePixels)
+        let band = try #require(try WebPAnimation.source(path: path, card: PixelSize(width: 300, height: 100), since: 0).nextFrame())
+        #expect(band.size == PixelSize(width: 96, height: 32))
+    }
+
     @Test func framesWithAlphaAndASmallerFrameAtAnOffsetComposeOnTheCanvas() throws {
         defer { folder.remove() }
         let path = try WebPAnimationMaker.alpha(in: folder.path)
