@@ -71,7 +71,17 @@ extension DeckRenderer {
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
         let card = PixelSize(width: stage.cardRect.width, height: stage.cardRect.height)
         let since = playing.clock?.moment(at: now) ?? 0
-        let pump = makePump(playing, card: card, since: since, hardware: hardwareDecoding ? VideoHardware.device : nil, wake: wake)
+        let hardware = hardwareDecoding ? VideoHardware.device : nil
+        let pump: FramePump
+        if playing.animation == nil {
+            // The card's gradient goes into each frame on the decode thread (``videoShade(_:size:)``).
+            let path = playing.path, shade = videoShade(page: playing.page) ?? []
+            pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
+                try VideoFrameSource(path: path, card: card, since: since, hardware: hardware, shade: shade)
+            }, onFrame: wake)
+        } else {
+            pump = makePump(playing, card: card, since: since, hardware: hardware, wake: wake)
+        }
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback
         videoStatistics.played += 1
@@ -79,7 +89,7 @@ extension DeckRenderer {
     }
 
     /// Uploads `frame` (the video's aspect-fill crop, scaled to the card on the decode thread) and draws the card
-    /// over it (the gradient and texts, made once into ``VideoPlayback/overlay``) into the card's texture, which the
+    /// over it (its texts, and its gradient unless the frame carries it: ``VideoPlayback/overlay``) into the card's texture, which the
     /// deck copies to the screen as any card.
     private func drawVideoFrame(_ frame: MovingFrame, playback: VideoPlayback) throws(SDLError) {
         if try holdVideoFrameInWindow(frame, playback: playback) { return }  // At rest: no texture (DeckRenderer+VideoDraw.swift).
@@ -114,13 +124,20 @@ extension DeckRenderer {
         forgetPreviews { $0 == page }
     }
 
-    /// The card's gradient and texts over nothing, as a texture to blend over each video frame: the rows from the
-    /// first one with anything in them down. SDL blends straight (not premultiplied) colour, so the pixels drawn
-    /// over transparency are divided by their alpha once here: blended over a frame, they give what the card
-    /// drawn over that frame would.
-    func videoOverlay(_ cardList: DisplayList, size: PixelSize, page: Int) throws(SDLError) -> (texture: Texture, top: Int)? {
+    /// The card's texts (and its gradient when `withScrim`) over nothing, as a texture to blend over each video
+    /// frame: the rows from the first one with anything in them to the last. SDL blends straight (not
+    /// premultiplied) colour, so the pixels drawn over transparency are divided by their alpha once here: blended
+    /// over a frame, they give what the card drawn over that frame would.
+    func videoOverlay(_ cardList: DisplayList, size: PixelSize, page: Int, withScrim: Bool = true) throws(SDLError) -> (texture: Texture, top: Int)? {
         var list = cardList
-        list.commands.removeAll { if case .image = $0 { true } else { false } }
+        list.commands.removeAll {
+            switch $0 {
+            case .image: true
+            case .scrim: !withScrim
+            default: false
+            }
+        }
+        guard !list.commands.isEmpty else { return nil }
         let target = try renderer.makeTargetTexture(size: size)
         try renderer.setTarget(target)
         renderer.clear(Color(red: 0, green: 0, blue: 0, alpha: 0))
@@ -134,16 +151,17 @@ extension DeckRenderer {
         try renderer.setTarget(nil)
         try read.get()
         for failure in failures { reportOnce("card \(page): \(failure)") }
-        guard let first = pixels.firstIndex(where: { $0 >> 24 != 0 }) else { return nil }
-        let top = first / size.width
-        var rows = Array(pixels[(top * size.width)...])
+        guard let first = pixels.firstIndex(where: { $0 >> 24 != 0 }), let last = pixels.lastIndex(where: { $0 >> 24 != 0 }) else { return nil }
+        let top = first / size.width, bottom = last / size.width + 1
+        var rows = Array(pixels[(top * size.width)..<(bottom * size.width)])
+        pixels = []
         for i in rows.indices {
             let pixel = rows[i], alpha = pixel >> 24
             guard alpha != 0, alpha != 255 else { continue }
             func channel(_ shift: UInt32) -> UInt32 { min(255, ((pixel >> shift) & 0xFF) * 255 / alpha) << shift }
             rows[i] = alpha << 24 | channel(16) | channel(8) | channel(0)
         }
-        let overlay = try renderer.makeTexture(from: Surface(argb: rows, size: PixelSize(width: size.width, height: size.height - top)))
+        let overlay = try renderer.makeTexture(from: Surface(argb: rows, size: PixelSize(width: size.width, height: bottom - top)))
         overlay.setBlendMode(.blend)
         return (overlay, top)
     }
