@@ -57,15 +57,32 @@ extension DeckRenderer {
     /// Whether a video card plays: its card keeps its texture rather than resting in the window's frame.
     public var isPlayingVideo: Bool { playback != nil }
 
-    /// Ends the video playing, if any: its decode thread stops (its file closed, its frames freed) and its card is
-    /// composed anew with its poster when it is next shown.
+    /// Ends the video playing, if any: its decode thread stops (its file closed, its frames freed). Its card keeps
+    /// its last frame while it shows (a slide takes it away as it was: read back from the window's frame, or its
+    /// texture), and is composed anew with its poster once it is off screen (``forgetLeftVideoFrame()``): making
+    /// the poster's preview on the loop for the slide's first frame took 26 ms, over a frame's budget.
     public func stopVideo() {
         guard let playback else { return }
         self.playback = nil
         if !playback.pump.stop(waitingUpTo: 1) { videoStatistics.stuckThreads += 1 }
         let page = playback.playing.page
-        if let card = playback.card, composed[page] === card { composed[page] = nil }
-        if resting?.index == page { resting = nil }  // Its last frame held in the window's frame: the poster comes back.
+        if resting?.index == page || (playback.card.map { composed[page] === $0 } ?? false) { videoLeaving = page }
+    }
+
+    /// Lets the last frame of the video card that stopped go once the frame shows another card alone at rest
+    /// (``shownAlone``): the card is composed again, with its poster, as any card not composed (a neighbour on the
+    /// preparer), so a slide bringing it back shows its poster or first frame.
+    func forgetLeftVideoFrame() {
+        guard let page = videoLeaving else { return }
+        if playback?.playing.page == page {  // It plays again: its frames replace the last one.
+            videoLeaving = nil
+            return
+        }
+        guard let shown = shownAlone, shown != page else { return }
+        videoLeaving = nil
+        if resting?.index == page { resting = nil }
+        composed[page] = nil
+        stale[page] = nil
     }
 
     private func startVideo(_ playing: PlayingVideo, at now: Double, wake: @escaping @Sendable () -> Void) -> VideoPlayback {
