@@ -18,8 +18,9 @@ extension DeckRenderer {
         guard let playing, cards.indices.contains(playing.page), cards[playing.page].video.map({ PathKey.same($0.path, playing.path) }) == true else { return false }
         let playback = self.playback ?? startVideo(playing, at: now, wake: wake)
         playback.playing = playing
-        // Before it lands its poster shows, while its first frames are decoded ahead.
+        // Before it lands its poster shows, while its first frame is decoded ahead (one only: FramePump.limit(to:)).
         guard let clock = playing.clock else { return false }
+        if playback.shown == 0 { playback.pump.limit(to: playback.pump.capacity) }  // Landed: the queue fills.
         let since = clock.moment(at: now)  // Stands still while the hold is on (CardClock).
         guard let (frame, skipped) = playback.pump.take(dueBy: since) else {
             reportVideoProblems(playback)
@@ -93,7 +94,7 @@ extension DeckRenderer {
         if playing.animation == nil {
             // The card's gradient goes into each frame on the decode thread (``videoShade(_:size:)``).
             let path = playing.path, shade = videoShade(page: playing.page) ?? []
-            pump = FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
+            pump = FramePump(label: "vitrine.video", ahead: playing.clock == nil ? 1 : nil, open: { () throws(VideoProblem) -> any FrameSource in
                 try VideoFrameSource(path: path, card: card, since: since, hardware: hardware, shade: shade)
             }, onFrame: wake)
         } else {
