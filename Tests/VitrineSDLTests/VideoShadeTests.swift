@@ -117,5 +117,37 @@ extension SDLTests {
                 #expect(problems.isEmpty, "\(problems)")
             }
         }
+
+        /// The texts' overlay is drawn in a target of the rows they may reach, not the whole card: it is the same
+        /// overlay, tall glyphs of fallback faces (emoji, Devanagari) and all.
+        @Test func theTextsOverlayDrawnInItsBandIsTheOneDrawnOverTheWholeCard() throws {
+            _ = Fixture.library
+            let titles = ["Ember Mesa 🌄🏔️", "नमस्ते दुनिया", "Greymantle Ridges", "Trail", "Goldgrass Prairie", "Starwater Tarn"]
+            let config = Fixture.deck(titles: titles)
+            let size = PixelSize(width: 360, height: 240)
+            let headless = try HeadlessRenderer(config: config, size: size, fonts: FontLibrary(paths: Fixture.fontPaths), report: { _ in })
+            let deck = headless.deck, renderer = headless.deck.renderer
+            for page in 0..<2 {
+                let composer = deck.composer(page, pageCount: config.cards.count)
+                let list = composer.layout(imageSize: composer.size, fonts: deck.fonts).displayList
+                #expect(DeckRenderer.rowsReached(list, height: size.height) == nil, "the list has its scrim")
+                var texts = list
+                texts.commands.removeAll { if case .scrim = $0 { true } else if case .image = $0 { true } else { false } }
+                let band = try #require(DeckRenderer.rowsReached(texts, height: size.height))
+                #expect(band.lowerBound > 0 && band.count < size.height, "the band is the whole card")
+                var whole = texts
+                whole.commands.insert(.clip(nil), at: 0)  // Drawn over the whole card, as before.
+                let banded = try #require(try deck.videoOverlay(texts, size: size, page: page, withScrim: false))
+                let full = try #require(try deck.videoOverlay(whole, size: size, page: page, withScrim: false))
+                #expect(banded.top == full.top && banded.texture.size == full.texture.size)
+                func drawn(_ overlay: (texture: Texture, top: Int)) throws -> RGBAImage {
+                    renderer.clear(.black)
+                    try renderer.draw(overlay.texture, in: Rect(x: 0, y: Double(overlay.top), width: Double(overlay.texture.size.width),
+                                                                height: Double(overlay.texture.size.height)), what: "overlay")
+                    return try RGBAImage(renderer.readPixels())
+                }
+                #expect(try drawn(banded) == drawn(full), "card \(page)'s texts differ drawn in their band")
+            }
+        }
     }
 }
