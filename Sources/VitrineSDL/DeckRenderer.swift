@@ -66,6 +66,9 @@ public final class DeckRenderer {
     /// The page of the video card that stopped playing while it still showed: it keeps its last frame until it is
     /// off screen, then is composed again with its poster (DeckRenderer+Video.swift).
     var videoLeaving: Int?
+    /// Whether the playing video's first frame, due before the card showed alone at rest, waited a turn of the loop
+    /// for the landing's frame (DeckRenderer+Video.swift).
+    var videoFirstFrameWaited = false
     /// Whether the next video is decoded with VA-API where it can be (`display.hardwareDecoding`).
     public var hardwareDecoding = true
     /// What the videos played so far came to (`run --stats`).

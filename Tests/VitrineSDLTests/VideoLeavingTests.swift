@@ -52,5 +52,43 @@ extension SDLTests {
                 #expect(problems.isEmpty, "\(problems)")
             }
         }
+
+        /// At the landing, the slide's last frame still moved: the first video frame waits one turn of the loop for
+        /// the landing's frame (the card alone at rest, its poster), then goes straight into the window's frame,
+        /// with no texture the size of a card made for it.
+        @Test func aLandedVideosFirstFrameWaitsForTheCardAtRestAndGoesIntoTheFrame() throws {
+            _ = Fixture.library
+            try withTemporaryFolder { folder in
+                let clip = try VideoShade.clip(in: folder)
+                var config = Fixture.deck()
+                config.cards[0].video = CardVideo(path: clip)
+                var problems: [String] = []
+                let size = PixelSize(width: 360, height: 240)
+                let headless = try HeadlessRenderer(config: config, size: size, fonts: FontLibrary(paths: Fixture.fontPaths), report: { problems.append($0) })
+                let deck = headless.deck
+                defer { deck.stopVideo() }
+                func at(_ position: Double) -> PagerSnapshot {
+                    PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: position, wraps: config.wrap)
+                }
+                // The slide brings the card in: its first frame is decoded meanwhile.
+                _ = headless.render(at(0.2))
+                let coming = PlayingVideo(card: 0, page: 0, path: clip, clock: nil)
+                let before = deck.followVideo(coming, at: 0, wake: {})
+                #expect(!before)
+                let landed = PlayingVideo(card: 0, page: 0, path: clip, clock: CardClock(origin: 1))
+                #expect(XvfbSession.eventually(20) { deck.playback?.pump.nextTime != nil }, "no first frame decoded within 20 s")
+
+                // Landed, the last frame drawn still moving: the frame waits, and no texture is made for it.
+                let drawnAtLanding = deck.followVideo(landed, at: 1.01, wake: {})
+                #expect(!drawnAtLanding, "the first frame was drawn before the card showed at rest")
+                #expect(deck.playback?.card == nil && deck.playback?.frame == nil)
+                _ = headless.render(at(0))
+                let drawnAtRest = deck.followVideo(landed, at: 1.02, wake: {})
+                #expect(drawnAtRest)
+                #expect(deck.isHeldByFrame(0) && deck.playback?.card == nil && deck.playback?.frame == nil,
+                        "the first frame went into textures of its own")
+                #expect(problems.isEmpty, "\(problems)")
+            }
+        }
     }
 }
