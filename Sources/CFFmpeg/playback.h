@@ -74,6 +74,34 @@ static inline int vitrine_video_scale_yuv(vitrine_video *video, int crop_x, int 
     return rows == height ? 0 : -1;
 }
 
+/// Darkens a planar YUV 4:2:0 frame (limited range, laid out as ``vitrine_video_scale_yuv`` writes it) as black
+/// blended over its pixels at `alpha[row]` (0-255, one a luma row; rows past `rows` are left) darkens their RGB:
+/// the conversion to RGB is linear in Y - 16, U - 128 and V - 128, so scaling those by (255 - alpha) / 255 scales
+/// the RGB by it (but for rounding, and colours out of RGB's range). A chroma row takes its two luma rows' mean.
+/// A video card's gradient, applied on the decode thread instead of blended over every frame on the loop.
+static inline void vitrine_yuv420_shade(uint8_t *pixels, int pitch, int width, int height, const uint8_t *alpha, int rows) {
+    if (width <= 0 || height <= 0 || width % 2 || height % 2 || pitch < width || pitch % 2) return;
+    uint8_t *u_plane = pixels + (size_t)pitch * height, *v_plane = u_plane + (size_t)(pitch / 2) * (height / 2);
+    for (int y = 0; y < height; y++) {
+        int a = y < rows ? alpha[y] : 0;
+        if (!a) continue;
+        int32_t factor = ((255 - a) * 65536 + 127) / 255;  // (255 - a) / 255 in 16.16 fixed point.
+        uint8_t *row = pixels + (size_t)pitch * y;
+        for (int x = 0; x < width; x++) row[x] = (uint8_t)(16 + ((((int32_t)row[x] - 16) * factor + 32768) >> 16));
+    }
+    for (int y = 0; y < height / 2; y++) {
+        int a0 = 2 * y < rows ? alpha[2 * y] : 0, a1 = 2 * y + 1 < rows ? alpha[2 * y + 1] : 0;
+        int a = (a0 + a1 + 1) / 2;
+        if (!a) continue;
+        int32_t factor = ((255 - a) * 65536 + 127) / 255;
+        uint8_t *u = u_plane + (size_t)(pitch / 2) * y, *v = v_plane + (size_t)(pitch / 2) * y;
+        for (int x = 0; x < width / 2; x++) {
+            u[x] = (uint8_t)(128 + ((((int32_t)u[x] - 128) * factor + 32768) >> 16));
+            v[x] = (uint8_t)(128 + ((((int32_t)v[x] - 128) * factor + 32768) >> 16));
+        }
+    }
+}
+
 /// Lets the good frame go once it is scaled (playback in order): its buffer goes back to the decoder's pool for the
 /// next frame instead of the pool growing by one frame (3.1 MB at 1920x1080). `good_time` stays.
 static inline void vitrine_video_release_good(vitrine_video *video) { video->api->av_frame_unref(video->good); }

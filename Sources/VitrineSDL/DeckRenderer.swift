@@ -63,6 +63,12 @@ public final class DeckRenderer {
     public var videoTimes: [Int: Double] = [:]
     /// The video card playing in the window, its decode thread and textures (DeckRenderer+Video.swift).
     var playback: VideoPlayback?
+    /// The page of the video card that stopped playing while it still showed: it keeps its last frame until it is
+    /// off screen, then is composed again with its poster (DeckRenderer+Video.swift).
+    var videoLeaving: Int?
+    /// Whether the playing video's first frame, due before the card showed alone at rest, waited a turn of the loop
+    /// for the landing's frame (DeckRenderer+Video.swift).
+    var videoFirstFrameWaited = false
     /// Whether the next video is decoded with VA-API where it can be (`display.hardwareDecoding`).
     public var hardwareDecoding = true
     /// What the videos played so far came to (`run --stats`).
@@ -171,6 +177,7 @@ public final class DeckRenderer {
         }
         list = list.onScreen(of: stage)  // A video wall's screen: its part of the wall (DisplayList+Tile.swift).
         shownAlone = detailPanel == nil ? RestFrame(list, cardRect: stage.cardRect)?.index : nil
+        forgetLeftVideoFrame()
         let order = pager.keptCardsByUrgency(drawing: list)
         let keep = Set(order)
         kept = (order, pager.pageCount)

@@ -54,6 +54,8 @@ public final class FramePump: Sendable {
         var problem: VideoProblem?
         var damaged = false
         var decoded = 0
+        /// The most frames decoded ahead for now (``capacity`` unless ``limit(to:)`` lowered it).
+        var limit = Int.max
     }
 
     /// The most frames decoded ahead.
@@ -65,12 +67,14 @@ public final class FramePump: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let onFrame: @Sendable () -> Void
 
-    /// Starts a thread that runs `open` and decodes what it gives into a queue of `capacity` frames.
-    public init(label: String, capacity: Int = 3, open: @escaping @Sendable () throws(VideoProblem) -> any FrameSource,
+    /// Starts a thread that runs `open` and decodes what it gives into a queue of `capacity` frames, at most
+    /// `ahead` of them until ``limit(to:)`` says otherwise (nil: `capacity`).
+    public init(label: String, capacity: Int = 3, ahead: Int? = nil, open: @escaping @Sendable () throws(VideoProblem) -> any FrameSource,
                 onFrame: @escaping @Sendable () -> Void) {
         self.capacity = max(1, capacity)
         self.label = label
         self.onFrame = onFrame
+        if let ahead { state.withLock { $0.limit = max(1, ahead) } }
         // A queue of its own: its one block runs the whole decode, on a thread of Dispatch's for the pump's life.
         DispatchQueue(label: label, qos: .userInitiated).async { [self] in run(open) }
     }
@@ -100,7 +104,7 @@ public final class FramePump: Sendable {
         while true {
             let full = state.withLock { state -> Bool? in
                 if state.stopped { return nil }
-                state.waitingForRoom = state.frames.count >= capacity
+                state.waitingForRoom = state.frames.count >= min(capacity, state.limit)
                 return state.waitingForRoom
             }
             guard let full else { return }
@@ -143,6 +147,20 @@ public final class FramePump: Sendable {
         guard let (frame, skipped, wake) = taken else { return nil }
         if wake { room.signal() }
         return (frame, skipped)
+    }
+
+    /// Lets the thread decode at most `count` frames ahead (1 to ``capacity``) from now on. A video card's pump
+    /// holds one frame while a slide brings the card in, so the decoder's start and its queue's filling do not
+    /// compete with the slide's frames for the CPU, and fills its queue once the card has landed.
+    public func limit(to count: Int) {
+        let wake = state.withLock { state -> Bool in
+            let raised = count > state.limit
+            state.limit = max(1, count)
+            guard raised, state.waitingForRoom else { return false }
+            state.waitingForRoom = false
+            return true
+        }
+        if wake { room.signal() }
     }
 
     /// When the next frame waiting shows (seconds on the card's clock); nil when none is decoded yet or the source

@@ -26,12 +26,17 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     private var lastTime = 0.0
     /// Frames before this moment are decoded but not scaled: a reopened video starts where the clock is.
     private let startTime: Double
+    /// The card's gradient, an 8-bit opacity of black a row from the top (``vitrine_yuv420_shade``); empty for none.
+    private let shade: [UInt8]
 
     /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed), decoded with
     /// VA-API on the device `hardware` names where it can be (nil: in software); throws
     /// why it cannot be played. The card shows the video's aspect-fill crop as a picture's (``AspectFill``: its
-    /// 3:2 crop, then the visible part), scaled to the card's size with even sides.
-    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1, hardware: String? = nil) throws(VideoProblem) {
+    /// 3:2 crop, then the visible part), scaled to the card's size with even sides, and darkened row by row by
+    /// `shade` (the opacity of the black blended over each row, from the top; rows past it are left as they are):
+    /// the card's gradient, put into the frame here rather than blended over it on the loop.
+    public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1, hardware: String? = nil,
+                shade: [UInt8] = []) throws(VideoProblem) {
         decoder = try VideoDecoder(path: path, threads: threads)
         // VA-API on the device `hardware` names, else software, said once (VideoDecoder+Hardware.swift).
         if let hardware, let why = decoder.useVAAPI(device: hardware) { VideoHardware.fellBack(why) }
@@ -44,6 +49,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
         let start = max(0, since.isFinite ? since : 0)
         passStart = duration > 0 ? (start / duration).rounded(.down) * duration : 0
         startTime = start
+        self.shade = shade.contains { $0 != 0 } ? shade : []
         if start > passStart { vitrine_video_seek_key(decoder.video, start - passStart) }  // Reopened: from the key frame before.
     }
 
@@ -86,6 +92,11 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
         var status: Int32 = -1
         let bytes = [UInt8](unsafeUninitializedCapacity: pitch * size.height + (pitch / 2) * (size.height / 2) * 2) { buffer, count in
             status = decoder.scaleYUV(crop: crop, to: size, into: buffer.baseAddress!, pitch: pitch)  // Turned as shown.
+            if status == 0, !shade.isEmpty {
+                shade.withUnsafeBufferPointer { rows in
+                    vitrine_yuv420_shade(buffer.baseAddress!, Int32(pitch), Int32(size.width), Int32(size.height), rows.baseAddress!, Int32(rows.count))
+                }
+            }
             count = status == 0 ? buffer.count : 0
         }
         // The decoder's frame is not needed once scaled: its buffer goes back to the decoder for the next frame.
