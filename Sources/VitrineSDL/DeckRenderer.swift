@@ -180,6 +180,11 @@ public final class DeckRenderer {
         let keep = neighboursWait ? keptWhileVideoStarts(Set(order), shown: shown, pager: pager) : Set(order)
         kept = (order, shown, neighboursWait, pager.pageCount)
         keepPreviews(keep)
+        // The card's texts over its frames are made as the slide starts, not at the landing (DeckRenderer+VideoDraw.swift).
+        // Its transient copies are given back once the frame is presented (``firstVideoFrameTrimDue()``).
+        if neighboursWait, let playback, playback.overlaySize == nil, (try? videoOverlay(for: playback)) != nil {
+            playback.overlayTrimDue = true
+        }
         // An open detail panel covers much of the card: its card keeps its texture rather than resting in the frame.
         if detailPanel == nil, var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }

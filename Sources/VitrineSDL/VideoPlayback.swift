@@ -20,6 +20,8 @@ final class VideoPlayback {
     var letGoSinceTrim = false
     /// Whether the heap was trimmed once the first frame was drawn (``DeckRenderer/firstVideoFrameTrimDue()``).
     var trimmedAtFirstFrame = false
+    /// Whether ``overlay`` was made as the slide started and the heap is to be trimmed once that frame is presented.
+    var overlayTrimDue = false
     /// The card's gradient and texts, made once, blended over each frame from row `top` down.
     var overlay: (texture: Texture, top: Int)?
     /// The card size ``overlay`` was made for; nil before it was made.
@@ -77,9 +79,15 @@ extension DeckRenderer {
     /// Whether the playing video has just drawn its first frame and the heap was not trimmed since: the app trims
     /// it then, frames wanted or not (an animation after the landing keeps the loop busy for a few tenths of a
     /// second), as the first frame's making (the card's texts over nothing, read back and turned into the overlay)
-    /// leaves a dozen MiB of free heap at the moment the kiosk holds the most.
+    /// leaves a dozen MiB of free heap at the moment the kiosk holds the most. So is the frame the overlay was made
+    /// in, as the slide started (its transient copies, 9 MiB at 1200x800): the decoder's first frames come then.
     public func firstVideoFrameTrimDue() -> Bool {
-        guard let playback, playback.shown > 0, !playback.trimmedAtFirstFrame else { return false }
+        guard let playback else { return false }
+        if playback.overlayTrimDue {
+            playback.overlayTrimDue = false
+            return true
+        }
+        guard playback.shown > 0, !playback.trimmedAtFirstFrame else { return false }
         playback.trimmedAtFirstFrame = true
         return true
     }

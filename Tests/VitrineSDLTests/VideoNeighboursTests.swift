@@ -122,7 +122,8 @@ extension SDLTests {
 
 extension SDLTests {
     /// A video's first frame at the landing goes straight into the window's frame, with no texture the size of a
-    /// card made for it (DeckRenderer.expectLanding), though the frame drawn last was the slide's.
+    /// card made for it (DeckRenderer.expectLanding), though the frame drawn last was the slide's; the card's texts
+    /// over its frames were made as the slide started.
     @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
     struct VideoLanding {
         @Test func theFirstFrameAtTheLandingGoesIntoTheWindowsFrame() throws {
@@ -137,6 +138,7 @@ extension SDLTests {
                 // Headed for while the slide runs: decoding, its poster shown.
                 _ = deck.followVideo(PlayingVideo(card: 1, page: 1, path: path, clock: nil), at: 0, wake: {})
                 headless.render(PagerSnapshot(pageCount: config.cards.count, currentPage: 0, position: 0.5, wraps: config.wrap))
+                #expect(deck.playback?.overlaySize != nil, "the card's texts over its frames are left for the landing")
                 // Landed: the loop shows the deck the frame it draws next, then takes the first video frame.
                 let landed = PagerSnapshot(pageCount: config.cards.count, currentPage: 1, position: 1, wraps: config.wrap)
                 var frame = KioskFrame(pager: landed, stage: deck.stage, rotation: deck.rotation, background: deck.background, progress: nil,
