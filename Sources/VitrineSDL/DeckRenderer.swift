@@ -181,7 +181,7 @@ public final class DeckRenderer {
         kept = (order, shown, neighboursWait, pager.pageCount)
         keepPreviews(keep)
         // The card's texts over its frames are made as the slide starts, not at the landing (DeckRenderer+VideoDraw.swift).
-        // Its transient copies are given back once the frame is presented (``firstVideoFrameTrimDue()``).
+        // Its transient copies are given back once the frame is presented (``videoStartTrimDue()``).
         if neighboursWait, let playback, playback.overlaySize == nil, (try? videoOverlay(for: playback)) != nil {
             playback.overlayTrimDue = true
         }

@@ -161,7 +161,7 @@ public final class KioskApp {
         while runtime.exit == nil {
             perform(runtime.advance(to: now, wallClock: LocalClock.now))
             drawIfWanted(after: followVideo())
-            if deck?.firstVideoFrameTrimDue() == true { SDLLibrary.returnFreeMemory() }  // Once presented.
+            if deck?.videoStartTrimDue() == true { SDLLibrary.returnFreeMemory() }  // Once presented.
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift)

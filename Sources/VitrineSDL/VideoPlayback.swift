@@ -18,8 +18,10 @@ final class VideoPlayback {
     /// Set when ``frame`` or ``card`` is let go (the first frame into the window's frame after frames through
     /// them): the app trims the heap then rather than at the next ``trimEvery``.
     var letGoSinceTrim = false
-    /// Whether the heap was trimmed once the first frame was drawn (``DeckRenderer/firstVideoFrameTrimDue()``).
+    /// Whether the heap was trimmed once the first frame was drawn (``DeckRenderer/videoStartTrimDue()``).
     var trimmedAtFirstFrame = false
+    /// The ``shown`` count at the last trim of the start (``startTrimEvery``).
+    var trimmedAt = 0
     /// Whether ``overlay`` was made as the slide started and the heap is to be trimmed once that frame is presented.
     var overlayTrimDue = false
     /// The card's gradient and texts, made once, blended over each frame from row `top` down.
@@ -38,6 +40,10 @@ final class VideoPlayback {
 
     /// How many frames are shown between two trims of the heap (``DeckRenderer/composedSinceTrim``): 1 s at 30 fps.
     static let trimEvery = 30
+    /// Frames shown between two trims in the first ``startFrames`` (``DeckRenderer/videoStartTrimDue()``).
+    static let startTrimEvery = 10
+    /// How many frames are the start, trimmed every ``startTrimEvery``: 3 s at 30 fps.
+    static let startFrames = 90
 
     /// Seconds of the card's clock that play before the cards beside the screen are composed (``holdsNeighboursBack(at:)``).
     static let neighboursAfter = 1.0
@@ -76,19 +82,25 @@ extension DeckRenderer {
         return true
     }
 
-    /// Whether the playing video has just drawn its first frame and the heap was not trimmed since: the app trims
-    /// it then, frames wanted or not (an animation after the landing keeps the loop busy for a few tenths of a
-    /// second), as the first frame's making (the card's texts over nothing, read back and turned into the overlay)
-    /// leaves a dozen MiB of free heap at the moment the kiosk holds the most. So is the frame the overlay was made
-    /// in, as the slide started (its transient copies, 9 MiB at 1200x800): the decoder's first frames come then.
-    public func firstVideoFrameTrimDue() -> Bool {
+    /// Whether the heap is to be trimmed now as a video starts, frames wanted or not (an animation after the landing
+    /// keeps the loop busy for a few tenths of a second); the app trims it once the frame is presented. Due once
+    /// the frame the overlay was made in is presented (as the slide started: its transient copies, 9 MiB at
+    /// 1200x800, would stay while the decoder's first frames come), once the first frame is, and every
+    /// ``VideoPlayback/startTrimEvery`` frames of the first ``VideoPlayback/startFrames`` (the neighbours composed
+    /// after the first second and the decoder's pool reaching its size leave free heap then).
+    public func videoStartTrimDue() -> Bool {
         guard let playback else { return false }
         if playback.overlayTrimDue {
             playback.overlayTrimDue = false
             return true
         }
-        guard playback.shown > 0, !playback.trimmedAtFirstFrame else { return false }
-        playback.trimmedAtFirstFrame = true
+        if playback.shown > 0, !playback.trimmedAtFirstFrame {
+            playback.trimmedAtFirstFrame = true
+            return true
+        }
+        let shown = playback.shown
+        guard shown > 0, shown < VideoPlayback.startFrames, shown % VideoPlayback.startTrimEvery == 0, playback.trimmedAt != shown else { return false }
+        playback.trimmedAt = shown
         return true
     }
 

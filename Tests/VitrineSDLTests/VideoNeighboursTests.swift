@@ -126,6 +126,26 @@ extension SDLTests {
     /// over its frames were made as the slide started.
     @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
     struct VideoLanding {
+        @Test func theHeapIsTrimmedAtTheFirstFrameAndEveryTenOfTheFirstNinety() throws {
+            _ = Fixture.library
+            try withTemporaryFolder { folder in
+                var config = Fixture.deck()
+                config.cards[1].video = CardVideo(path: try VideoNeighbours.clip(in: folder))
+                let headless = try HeadlessRenderer(config: config, size: PixelSize(width: 360, height: 240), fonts: FontLibrary(paths: Fixture.fontPaths))
+                let deck = headless.deck
+                defer { deck.stopVideo() }
+                _ = deck.followVideo(PlayingVideo(card: 1, page: 1, path: config.cards[1].video!.path, clock: nil), at: 0, wake: {})
+                let playback = try #require(deck.playback)
+                var due: [Int] = []
+                for shown in 0...120 {
+                    playback.shown = shown
+                    if deck.videoStartTrimDue() { due.append(shown) }
+                    if deck.videoStartTrimDue() { due.append(-shown) }  // Once, not again at the same frame.
+                }
+                #expect(due == [1, 10, 20, 30, 40, 50, 60, 70, 80])
+            }
+        }
+
         @Test func theFirstFrameAtTheLandingGoesIntoTheWindowsFrame() throws {
             _ = Fixture.library
             try withTemporaryFolder { folder in
