@@ -7,16 +7,17 @@ Makes a 1920x1080 30 fps H.264 clip with ffmpeg (testsrc2, --seconds + 2 long), 
      → from the first still card to the second (a transition with no video: the machine's own frame times, the
      control), then CPU time (utime+stime of /proc/PID/stat) and PSS (/proc/PID/smaps_rollup) at rest there;
      → brings the video in and it plays SECONDS: CPU time over those seconds and the highest PSS while playing
-     (with --smaps, where it grew from rest, by mapping, at that peak); the frames drawn and over budget while the slide
+     (read every --sample-ms, 20 ms, from the key: the highest, when, and the highest in each quarter second of
+     the first four; with --smaps, where it grew from rest, by mapping, at that peak); the frames drawn and over budget while the slide
      brings it in, and while the next slide takes it away (SIGUSR1 statistics before each key and 1 s after it,
      and the kiosk's own `transition stats:` count of frames drawn while cards moved, when it has one); the
      `video stats:` line (frames shown, skipped, first frame after landing); then the CPU over 3 s on the last
      still card (the kiosk idle again).
 Prints `name value unit` lines.
 
-    python3 Scripts/video_bench.py [--vitrine .build/release/vitrine] [--seconds 20] [--display :161] [--smaps]
+    python3 Scripts/video_bench.py [--vitrine .build/release/vitrine] [--seconds 20] [--display :161] [--smaps] [--sample-ms 20]
 """
-import argparse, os, re, resource, signal, subprocess, sys, tempfile, time
+import argparse, os, re, resource, signal, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xvfb import start_xvfb  # noqa: E402
@@ -70,6 +71,34 @@ def count(line, pattern):
     return int(match.group(1)) if match else 0
 
 
+class PssSampler(threading.Thread):
+    """Reads the kiosk's PSS every `interval` seconds from its start until ``finish()``: (seconds since the start,
+    MiB) in ``samples``, and with `smaps`, PSS by mapping at the highest sample in ``where``."""
+
+    def __init__(self, pid, interval, smaps):
+        super().__init__(daemon=True)
+        self.pid, self.interval, self.smaps = pid, interval, smaps
+        self.samples, self.where, self.done = [], None, threading.Event()
+        self.later_at, self.later = None, None
+
+    def run(self):
+        began, peak = time.monotonic(), 0.0
+        while not self.done.is_set():
+            now = pss_mib(self.pid)
+            self.samples.append((time.monotonic() - began, now))
+            if now > peak:
+                peak = now
+                if self.smaps:
+                    self.where = smaps_by_mapping(self.pid)
+            if self.later_at is not None and self.later is None and time.monotonic() - began >= self.later_at:
+                self.later = smaps_by_mapping(self.pid)
+            self.done.wait(self.interval)
+
+    def finish(self):
+        self.done.set()
+        self.join()
+
+
 class Kiosk:
     """The kiosk under measurement: its process, its log and the statistics it writes on SIGUSR1."""
 
@@ -106,6 +135,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--display", help="the Xvfb display number to start, such as :161 (else one is picked)")
     parser.add_argument("--smaps", action="store_true", help="print where the PSS goes, by mapping, at its peak while playing")
+    parser.add_argument("--sample-ms", type=float, default=20, help="how often PSS is read from the key, in ms")
+    parser.add_argument("--trace", type=float, default=0, help="print every PSS sample of this many seconds from the key")
     parser.add_argument("--clip", help="play this file instead of making one (ffmpeg is timed on it all the same)")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="vitrine-video-bench-")
@@ -152,25 +183,30 @@ def main():
         print(f"rest_cpu {100 * (cpu_seconds(app.pid) - cpu0) / 3:.1f} %  (on the still card, over 3 s)")
         print(f"rest_pss {rest_pss:.1f} MiB")
 
+        sampler = PssSampler(app.pid, args.sample_ms / 1000, args.smaps)
         start = time.monotonic()
         cpu0 = cpu_seconds(app.pid)
+        sampler.start()
         kiosk.key_and_count("Right", env, "transition")
-        peak, steady, where = 0.0, 0.0, None
         while time.monotonic() - start < args.seconds:
-            now = pss_mib(app.pid)
-            if time.monotonic() - start > 2.5:  # Past the slide, the landing and the decoder's start.
-                steady = max(steady, now)
-            if now > peak:
-                peak = now
-                if args.smaps:
-                    where = smaps_by_mapping(app.pid)
-            time.sleep(0.5)
+            time.sleep(0.1)
+        sampler.finish()
+        peak_at, peak = max(sampler.samples, key=lambda sample: sample[1])
+        steady = max((pss for at, pss in sampler.samples if at > 2.5), default=0.0)  # Past the slide and the landing.
+        where = sampler.where
         play_cpu = cpu_seconds(app.pid) - cpu0
         print(f"play_cpu {play_cpu:.2f} s  (over {args.seconds:g} s from the key: the slide in, then playing)")
         print(f"play_vs_ffmpeg {play_cpu / ffmpeg_cpu:.2f} x  (target at most 1.3)")
         print(f"play_pss_peak {peak:.1f} MiB")
         print(f"play_pss_over_rest {peak - rest_pss:.1f} MiB  (target at most 48; from the key: the slide in and the landing too)")
         print(f"play_pss_steady_over_rest {steady - rest_pss:.1f} MiB  (from 2.5 s after the key: playing alone)")
+        print(f"play_pss_peak_at {peak_at:.2f} s  (after the key; {len(sampler.samples)} samples every {args.sample_ms:g} ms)")
+        # The highest over rest in each quarter second of the first four: the slide in, the landing, the first trims.
+        print("play_pss_timeline " + " ".join(
+            f"{max((pss for at, pss in sampler.samples if q / 4 <= at < (q + 1) / 4), default=rest_pss) - rest_pss:.0f}"
+            for q in range(16)) + "  MiB over rest, highest in each 0.25 s from the key")
+        if args.trace:
+            print("play_pss_trace " + " ".join(f"{at:.2f}:{pss - rest_pss:.0f}" for at, pss in sampler.samples if at < args.trace))
         if where:
             # Where the growth over rest went: each mapping's PSS at the peak less its PSS at rest.
             grown = {name: kib - at_rest.get(name, 0) for name, kib in where.items()}

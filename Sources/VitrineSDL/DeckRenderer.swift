@@ -1,4 +1,5 @@
 import VitrineCore
+import VitrineSystem
 
 /// Draws a deck's frames: composes each card once into an opaque texture and copies textures per frame.
 ///
@@ -29,9 +30,10 @@ public final class DeckRenderer {
             for error in errors { report("\(error)") }
         }
     }
-    /// The cards the last frame keeps (those it shows and their neighbours), most urgent first, and the deck's page
-    /// count then.
-    private var kept: (cards: [Int], pageCount: Int)?
+    /// The cards the last frame keeps (those it shows and their neighbours), most urgent first, those it shows,
+    /// whether the others wait while a video card starts (``VideoPlayback/holdsNeighboursBack(at:)``), and the
+    /// deck's page count then.
+    private var kept: (cards: [Int], shown: Set<Int>, neighboursWait: Bool, pageCount: Int)?
 
     /// Whether every card the last frame keeps (those it shows and their neighbours) is composed, or at rest in the
     /// frame: nothing is left to prepare for a swipe.
@@ -151,16 +153,23 @@ public final class DeckRenderer {
     /// Takes the cards the last frame keeps (those it shows and their neighbours) and their previews that the
     /// preparer has ready, and asks it for the rest, most urgent first (DeckRenderer+Preview.swift); the card at
     /// rest in the frame needs nothing.
+    ///
+    /// While a video card comes in and plays its first second, the cards beside it not on screen wait
+    /// (``VideoPlayback/holdsNeighboursBack(at:)``); beside a playing video they are composed without a preview.
     private func prepareKept(errors: inout [SDLError]) {
-        guard let preparer, let (keep, pageCount) = kept else { return }
+        guard let preparer, let (keep, shown, onlyShown, pageCount) = kept else { return }
         var compositions: [CardComposer] = [], previewsWanted: [CardComposer] = []
         for index in keep where composed[index] == nil && resting?.index != index {
             let composer = composer(index, pageCount: pageCount)
             if let card = preparer.take(composer) {
                 adopt(card, index: index, pageCount: pageCount, errors: &errors)
-            } else {
+            } else if !onlyShown || shown.contains(index) {
                 compositions.append(composer)
-                if takePreview(index, composer: composer, from: preparer) { previewsWanted.append(composer) }
+                // Beside a playing video a neighbour is composed without a preview first (a swipe before it is
+                // composed makes one on the loop's thread).
+                if takePreview(index, composer: composer, from: preparer), playback == nil || shown.contains(index) {
+                    previewsWanted.append(composer)
+                }
             }
         }
         compositions += kenBurnsPictures(keep, pageCount: pageCount, from: preparer)
@@ -170,18 +179,19 @@ public final class DeckRenderer {
     /// Draws the frame for `pager` into the renderer's current target; returns what could not be drawn.
     @discardableResult
     public func drawFrame(_ pager: PagerSnapshot, progress: Double? = nil, decor: FrameDecor? = nil) -> [SDLError] {
-        let decor = decor ?? FrameDecor(dots: look.dots, pauseButton: look.pauseButton ? .pause : nil)
-        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress, decor: decor, measurer: fonts)
-        if let detailPanel {
-            list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
-        }
-        list = list.onScreen(of: stage)  // A video wall's screen: its part of the wall (DisplayList+Tile.swift).
+        var list = frameList(pager, progress: progress, decor: decor)
         shownAlone = detailPanel == nil ? RestFrame(list, cardRect: stage.cardRect)?.index : nil
         forgetLeftVideoFrame()
-        let order = pager.keptCardsByUrgency(drawing: list)
-        let keep = Set(order)
-        kept = (order, pager.pageCount)
+        let order = pager.keptCardsByUrgency(drawing: list), shown = Set(list.commands.compactMap(\.cardIndex))
+        let neighboursWait = playback?.holdsNeighboursBack(at: MonotonicClock.seconds) ?? false
+        let keep = neighboursWait ? keptWhileVideoStarts(Set(order), shown: shown, pager: pager) : Set(order)
+        kept = (order, shown, neighboursWait, pager.pageCount)
         keepPreviews(keep)
+        // The card's texts over its frames are made as the slide starts, not at the landing (DeckRenderer+VideoDraw.swift).
+        // Its transient copies are given back once the frame is presented (``videoStartTrimDue()``).
+        if neighboursWait, let playback, playback.overlaySize == nil, (try? videoOverlay(for: playback)) != nil {
+            playback.overlayTrimDue = true
+        }
         // An open detail panel covers much of the card: its card keeps its texture rather than resting in the frame.
         if detailPanel == nil, var drawn = drawOverRestingCard(list) {  // The frame holds the card already.
             composed = composed.filter { keep.contains($0.key) }
@@ -235,6 +245,30 @@ public final class DeckRenderer {
             errors.append(error)
         }
         return errors
+    }
+
+    /// What the frame for `pager` draws, the open detail panel included, on this screen of a wall.
+    func frameList(_ pager: PagerSnapshot, progress: Double?, decor: FrameDecor?) -> DisplayList {
+        let decor = decor ?? FrameDecor(dots: look.dots, pauseButton: look.pauseButton ? .pause : nil)
+        var list = DisplayList.frame(stage: stage, pager: pager, background: background, progress: progress, decor: decor, measurer: fonts)
+        if let detailPanel {
+            list.commands += detailPanel.commands(code: detailCodes.code(for: detailPanel.link, report: report))
+        }
+        return list.onScreen(of: stage)  // A video wall's screen: its part of the wall (DisplayList+Tile.swift).
+    }
+
+    /// Takes `frame`, the next to be drawn, as the frame on screen when the video card it shows alone at rest has
+    /// not shown a frame yet: its first frame, drawn before it at the landing, then goes straight into the window's
+    /// frame (DeckRenderer+VideoDraw.swift) rather than through a YUV texture and a card texture (9 MiB at 1200x800)
+    /// let go at the next frame, at the moment the kiosk holds the most. Anything else is left as it is.
+    public func expectLanding(_ frame: KioskFrame) {
+        guard let playback, playback.shownTime == nil, shownAlone != playback.playing.page, !frame.asleep, frame.stage == stage,
+              frame.deckGeneration == deckGeneration, frame.rotation == rotation, frame.detail == nil, detailPanel == nil,
+              frame.look == look, frame.background == background else { return }
+        if let index = RestFrame(frameList(frame.pager, progress: frame.progress, decor: frame.decor), cardRect: stage.cardRect)?.index,
+           index == playback.playing.page {
+            shownAlone = index
+        }
     }
 
     /// Draws `list` upright into a texture of the logical screen's size, then copies it turned onto the output.

@@ -161,6 +161,7 @@ public final class KioskApp {
         while runtime.exit == nil {
             perform(runtime.advance(to: now, wallClock: LocalClock.now))
             drawIfWanted(after: followVideo())
+            if deck?.videoStartTrimDue() == true { SDLLibrary.returnFreeMemory() }  // Once presented.
             guard runtime.exit == nil else { break }
             if !runtime.wantsFrames, let deck {
                 // Idle: the card at rest gives its texture up to the window's frame (DeckRenderer+Resting.swift)
@@ -168,7 +169,7 @@ public final class KioskApp {
                 let quiet = deck.isPlayingVideo ? 0 : runtime.timerDeadline.map { $0 - now } ?? .infinity
                 let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
-                if rested || deck.composedSinceTrim {
+                if rested || deck.composedSinceTrim || deck.videoLetTexturesGo() {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }
@@ -314,6 +315,7 @@ public final class KioskApp {
         guard let deck else { return 0 }
         let began = now
         deck.hardwareDecoding = runtime.config.display.hardwareDecoding  // As a reload left it, for the next video.
+        if deck.awaitsFirstVideoFrame, runtime.playingVideo?.clock != nil { deck.expectLanding(runtime.settledFrame) }  // Landed: drawn next.
         guard deck.followVideo(runtime.playingVideo, at: now, wake: { [waker] in waker.post(.videoFrame) }) else { return 0 }
         videoStatistics = deck.videoStatistics
         send(.videoFrame)
