@@ -29,17 +29,12 @@ extension DeckRenderer {
         }
     }
 
-    /// The pump that decodes what `playing` plays from `since` seconds after it landed: an animated picture's
-    /// frames (``AnimatedPicture``, thread `vitrine.anim`) or a video's (``VideoFrameSource``, `vitrine.video`).
-    /// A video is decoded with VA-API on `hardware` when given (``VideoHardware``), else in software.
-    func makePump(_ playing: PlayingVideo, card: PixelSize, since: Double, hardware: String?,
-                  wake: @escaping @Sendable () -> Void) -> FramePump {
+    /// The pump that decodes the animated picture `playing` shows (its frames' delays and loops in `animation`) from
+    /// `since` seconds after it landed, on thread `vitrine.anim` (``AnimatedPicture``). A video's pump is made in
+    /// DeckRenderer+Video.swift.
+    func makeAnimationPump(_ playing: PlayingVideo, animation: AnimationInfo, card: PixelSize, since: Double,
+                           wake: @escaping @Sendable () -> Void) -> FramePump {
         let path = playing.path, background = background
-        guard let animation = playing.animation else {
-            return FramePump(label: "vitrine.video", open: { () throws(VideoProblem) -> any FrameSource in
-                try VideoFrameSource(path: path, card: card, since: since, hardware: hardware)
-            }, onFrame: wake)
-        }
         return FramePump(label: "vitrine.anim", open: { () throws(VideoProblem) -> any FrameSource in
             // The file as it is now: a deploy may have replaced it since the config was loaded.
             let info = try AnimatedPicture.probe(path: path) ?? animation

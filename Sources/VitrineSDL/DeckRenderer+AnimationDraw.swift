@@ -22,8 +22,8 @@ extension DeckRenderer {
 
     /// After a moving card's frame was written into the window's frame at the card's place: blends the card's
     /// gradient and texts (`overlay`) over it, lets the card's textures go and notes that the frame holds the card
-    /// at rest (bare: the dots are drawn over it next). The same steps as a video frame's
-    /// (``holdVideoFrameInWindow(_:playback:)``), which may share this.
+    /// at rest (bare: the dots are drawn over it next). A video's frame (``holdVideoFrameInWindow(_:playback:)``) and
+    /// an animated picture's take the same steps.
     func restInWindow(_ playback: VideoPlayback, overlay: (texture: Texture, top: Int)?, what: String) {
         let page = playback.playing.page, place = stage.cardRect
         if let overlay {

@@ -100,14 +100,14 @@ extension DeckRenderer {
         let since = playing.clock?.moment(at: now) ?? 0
         let hardware = hardwareDecoding ? VideoHardware.device : nil
         let pump: FramePump
-        if playing.animation == nil {
+        if let animation = playing.animation {
+            pump = makeAnimationPump(playing, animation: animation, card: card, since: since, wake: wake)  // DeckRenderer+Animation.swift
+        } else {
             // The card's gradient goes into each frame on the decode thread (``videoShade(_:size:)``).
             let path = playing.path, shade = videoShade(page: playing.page) ?? []
             pump = FramePump(label: "vitrine.video", ahead: playing.clock == nil ? 1 : nil, open: { () throws(VideoProblem) -> any FrameSource in
                 try VideoFrameSource(path: path, card: card, since: since, hardware: hardware, shade: shade)
             }, onFrame: wake)
-        } else {
-            pump = makePump(playing, card: card, since: since, hardware: hardware, wake: wake)
         }
         let playback = VideoPlayback(playing, pump: pump)
         self.playback = playback

@@ -18,22 +18,7 @@ extension DeckRenderer {
               frame.size == PixelSize(width: place.width, height: place.height) else { return false }
         let overlay = try videoOverlay(for: playback)
         guard bytes.withUnsafeBytes({ renderer.writeYUVIntoOutput($0, pitch: pitch, size: frame.size, at: place) }) else { return false }
-        if let overlay {
-            do throws(SDLError) {
-                try renderer.draw(overlay.texture, in: PixelRect(x: place.x, y: place.y + overlay.top, width: overlay.texture.size.width,
-                                                                 height: overlay.texture.size.height), what: "video card's texts")
-            } catch {
-                reportOnce("card \(page): \(error)")
-            }
-        }
-        // The frame holds the card: its textures go, and the dots are drawn over it next (bare: nothing over it yet).
-        playback.frame = nil
-        playback.card = nil
-        composed[page] = nil
-        stale[page] = nil
-        forgetPreviews { $0 == page }
-        resting = RestingCard(index: page, destination: place, patch: nil, bare: true)
-        lastRestFrame = nil
+        restInWindow(playback, overlay: overlay, what: "video card's texts")  // DeckRenderer+AnimationDraw.swift
         return true
     }
 

@@ -10,7 +10,7 @@ extension SDLTests {
     /// and only its texts are blended over each frame on the loop.
     @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
     struct VideoShade {
-        /// A 2 s lossless clip of a demo picture at 360x240.
+        /// A 2 s lossless clip of a demo picture at 360x240 (10 fps, every frame the same picture).
         static func clip(in folder: TemporaryFolder) throws -> String {
             let clip = folder.file("still.mp4")
             let ffmpeg = Process()

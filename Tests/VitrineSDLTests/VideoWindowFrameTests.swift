@@ -13,14 +13,7 @@ extension SDLTests {
             _ = Fixture.library
             try withTemporaryFolder { folder in
                 // One picture in every frame, losslessly, so a frame drawn one way can be compared with the next drawn the other.
-                let clip = folder.file("still.mp4")
-                let ffmpeg = Process()
-                ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-                ffmpeg.arguments = ["-v", "error", "-nostdin", "-y", "-loop", "1", "-i", "\(Fixture.root)/Assets/Demo/ember-mesa.jpg",
-                                    "-t", "2", "-r", "10", "-vf", "scale=360:240", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-qp", "0", clip]
-                try ffmpeg.run()
-                ffmpeg.waitUntilExit()
-                #expect(ffmpeg.terminationStatus == 0)
+                let clip = try VideoShade.clip(in: folder)
                 var config = Fixture.deck()
                 config.cards[0].video = CardVideo(path: clip)
                 var problems: [String] = []
