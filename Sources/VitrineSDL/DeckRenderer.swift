@@ -300,7 +300,8 @@ public final class DeckRenderer {
     /// Makes a texture of a card the preparer composed; should that have failed, composes the card here.
     private func adopt(_ card: PreparedCard, index: Int, pageCount: Int, errors: inout [SDLError]) {
         do throws(SDLError) {
-            composed[index] = try renderer.makeTexture(from: card.surface.get())
+            // The card goes into its texture as its memory goes back: never held twice (Texture.update(consuming:)).
+            composed[index] = try renderer.makeTexture(from: card.surface.get(), consuming: true)
             forgetPreviews { $0 == index }
             composedSinceTrim = true
             for problem in card.problems { reportOnce(problem.message, key: problem.key) }

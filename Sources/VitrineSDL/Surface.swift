@@ -62,6 +62,21 @@ public final class Surface {
         return try body(PixelRows(base: base, pitch: Int(pointer.pointee.pitch), size: size))
     }
 
+    /// Gives back to the system the whole memory pages of the surface's pixels from the byte `after` (a byte offset
+    /// into them) to the start of row `row`, for a surface whose rows were copied and will not be read again; they
+    /// read as zero from then on. Returns the offset it reached, to pass as `after` next. Does nothing for pixels the
+    /// surface does not own (SDL's preallocated ones) and returns `after`.
+    func releaseRows(below row: Int, after: Int) -> Int {
+        guard owned, pointer.pointee.flags & UInt32(SDL_PREALLOC) == 0, let base = pointer.pointee.pixels else { return after }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard page > 0 else { return after }
+        let start = Int(bitPattern: base), end = start + row * Int(pointer.pointee.pitch)
+        let from = (start + after + page - 1) / page * page, to = end / page * page
+        guard to > from, let address = UnsafeMutableRawPointer(bitPattern: from) else { return after }
+        _ = madvise(address, to - from, MADV_DONTNEED)
+        return to - start
+    }
+
     /// The surface's pixels, valid as long as the surface: for a decoder filling rows of a surface it just made
     /// (SDL must lock only an RLE surface to reach its pixels, and the kiosk never makes one); nil when it has none.
     var pixelRows: PixelRows? {
