@@ -1,9 +1,11 @@
 #pragma once
 // VA-API hardware decoding for a video played in order (VideoFrameSource), with software decoding whenever anything
 // on the way fails: no device, a device that is no DRM render node, no driver for it, a codec or profile the driver
-// does not decode, a frame that cannot be read back. Included by shim.h; the functions come from the FFmpeg
+// does not decode, a frame that cannot be read back. Where VA-API cannot be had, a V4L2 memory-to-memory decoder
+// (FFmpeg's `*_v4l2m2m` wrappers: the SoC decoders of ARM boards) is tried before software. Included by shim.h; the functions come from the FFmpeg
 // libraries shim.h opened, found again here.
 #include <libavutil/hwcontext.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 /// The FFmpeg functions hardware decoding needs beyond shim.h's.
@@ -15,6 +17,7 @@ struct vitrine_hwaccel_api {
     __typeof__(&av_frame_copy_props) av_frame_copy_props;
     __typeof__(&avcodec_get_hw_config) avcodec_get_hw_config;
     __typeof__(&avcodec_default_get_format) avcodec_default_get_format;
+    __typeof__(&avcodec_find_decoder_by_name) avcodec_find_decoder_by_name;
 };
 
 struct vitrine_hwaccel_state {
@@ -44,6 +47,7 @@ static inline void vitrine_hwaccel_load(void) {
     VITRINE_HWACCEL_FIND(util, av_frame_copy_props)
     VITRINE_HWACCEL_FIND(codec, avcodec_get_hw_config)
     VITRINE_HWACCEL_FIND(codec, avcodec_default_get_format)
+    VITRINE_HWACCEL_FIND(codec, avcodec_find_decoder_by_name)
 #undef VITRINE_HWACCEL_FIND
     state->ready = 1;
 }
@@ -120,6 +124,44 @@ static inline int vitrine_video_use_vaapi(vitrine_video *video, const char *devi
     api->avcodec_free_context(&video->codec);
     video->codec = codec;
     video->hw_device = context;
+    return 0;
+}
+
+/// Whether `/dev` has a V4L2 video node (`video*`), where a memory-to-memory decoder would be.
+static inline int vitrine_v4l2_has_video_node(void) {
+    DIR *dev = opendir("/dev");
+    if (!dev) return 0;
+    int found = 0;
+    for (struct dirent *entry; !found && (entry = readdir(dev));) found = strncmp(entry->d_name, "video", 5) == 0;
+    closedir(dev);
+    return found;
+}
+
+/// Makes `video` (just opened, nothing decoded yet) decode with FFmpeg's V4L2 memory-to-memory wrapper for its codec
+/// (`h264_v4l2m2m` and the like, which finds the device among /dev/video* itself and gives frames in memory): its
+/// decoder is opened again as that one. Returns 0, or -1 with why in `why` (one line) and `video` decoding as before.
+static inline int vitrine_video_use_v4l2m2m(vitrine_video *video, char *why, size_t why_size) {
+    const struct vitrine_ffmpeg_api *api = video->api;
+    const struct vitrine_hwaccel_api *hw = vitrine_hwaccel();
+    if (!vitrine_v4l2_has_video_node()) { snprintf(why, why_size, "no V4L2 memory-to-memory device (/dev/video*)"); return -1; }
+    if (!hw) { snprintf(why, why_size, "this FFmpeg has no hardware decoding"); return -1; }
+    char name[64];
+    snprintf(name, sizeof name, "%s_v4l2m2m", video->codec->codec->name);
+    const AVCodec *decoder = hw->avcodec_find_decoder_by_name(name);
+    if (!decoder) { snprintf(why, why_size, "FFmpeg has no V4L2 memory-to-memory decoder for %s", video->codec->codec->name); return -1; }
+    AVCodecContext *codec = api->avcodec_alloc_context3(decoder);
+    if (!codec || api->avcodec_parameters_to_context(codec, video->format->streams[video->stream]->codecpar) < 0) {
+        if (codec) api->avcodec_free_context(&codec);
+        snprintf(why, why_size, "out of memory");
+        return -1;
+    }
+    if (api->avcodec_open2(codec, decoder, 0) < 0) {
+        api->avcodec_free_context(&codec);
+        snprintf(why, why_size, "no V4L2 device decodes %s (%s)", video->codec->codec->name, name);
+        return -1;
+    }
+    api->avcodec_free_context(&video->codec);
+    video->codec = codec;
     return 0;
 }
 

@@ -4,7 +4,7 @@ import VitrineSystem
 extension CheckCommand {
     /// Opens each distinct video once with the kiosk's decoder (``VideoDecoder``: its limits, and a first frame
     /// decoded at card size) and says what it is, `video: FILE: cards[0].video: PATH: mov,mp4,m4a,3gp,3g2,mj2,
-    /// h264, 360x240, 10 fps, 5 s; in a window: software (no VA-API device (…))`, or why it cannot be played, as a
+    /// h264, 360x240, 10 fps, 5 s; in a window: software (no VA-API device (…); no V4L2 …)`, or why it cannot be played, as a
     /// problem at every card that uses it.
     func checkVideos(_ config: KioskConfig) -> Findings {
         var findings = Findings()

@@ -30,7 +30,7 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     private let shade: [UInt8]
 
     /// Opens `path` for a card of `card` pixels whose clock reads `since` seconds (0 when it just landed), decoded with
-    /// VA-API on the device `hardware` names where it can be (nil: in software); throws
+    /// VA-API on the device `hardware` names where it can be, else a V4L2 memory-to-memory decoder (nil: in software); throws
     /// why it cannot be played. The card shows the video's aspect-fill crop as a picture's (``AspectFill``: its
     /// 3:2 crop, then the visible part), scaled to the card's size with even sides, and darkened row by row by
     /// `shade` (the opacity of the black blended over each row, from the top; rows past it are left as they are):
@@ -38,8 +38,9 @@ public final class VideoFrameSource: FrameSource, @unchecked Sendable {
     public init(path: String, card: PixelSize, since: Double = 0, threads: Int = 1, hardware: String? = nil,
                 shade: [UInt8] = []) throws(VideoProblem) {
         decoder = try VideoDecoder(path: path, threads: threads)
-        // VA-API on the device `hardware` names, else software, said once (VideoDecoder+Hardware.swift).
-        if let hardware, let why = decoder.useVAAPI(device: hardware) { VideoHardware.fellBack(why) }
+        // VA-API on the device `hardware` names, else V4L2 memory-to-memory, else software, said once
+        // (VideoDecoder+Hardware.swift).
+        if let hardware, let why = decoder.useHardware(device: hardware) { VideoHardware.fellBack(why) }
         let video = decoder.info.size
         crop = AspectFill.pixelCrop(imageSize: video, card: card, evenOrigin: true)
         size = PixelSize(width: max(2, (card.width + 1) & ~1), height: max(2, (card.height + 1) & ~1))
