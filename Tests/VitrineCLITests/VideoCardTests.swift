@@ -5,7 +5,7 @@ import VitrineSystem
 import VitrineTestSupport
 
 /// Where the tests find `ffmpeg`.
-let videoTestFFmpeg = "/usr/bin/ffmpeg"
+let videoTestFFmpeg = FFmpegTool.path
 
 /// Whether this machine has a V4L2 video node (`/dev/video*`), where a memory-to-memory decoder would be tried.
 let videoTestHasV4L2Node = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).contains { $0.hasPrefix("video") }

@@ -30,12 +30,7 @@ struct VideoPlaybackTests {
 
     /// Runs ffmpeg with `arguments`.
     static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: videoTestFFmpeg)
-        process.arguments = ["-v", "error", "-nostdin", "-y"] + arguments
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ffmpeg \(arguments)")
+        #expect(try FFmpegTool.run(arguments) == 0, "ffmpeg \(arguments)")
     }
 
     @Test func aFullHDClipPlaysFramesInTheWindowIsReopenedOnDeployAndStopsWhenItLeaves() throws {

@@ -7,7 +7,7 @@ import VitrineTestSupport
 
 /// Where the tests find `heif-enc` (Debian's libheif-examples), which makes their HEIC and AVIF files, and
 /// `ffmpeg`, which makes a 16-bit PNG for the 10-bit AVIF.
-let heifTestEncoder = "/usr/bin/heif-enc", heifTestFFmpeg = "/usr/bin/ffmpeg"
+let heifTestEncoder = "/usr/bin/heif-enc", heifTestFFmpeg = FFmpegTool.path
 
 extension SDLTests {
     /// HEIC and AVIF decoded in the helper process (``HEIFHelper``, the built `vitrine heif-decode`): the same

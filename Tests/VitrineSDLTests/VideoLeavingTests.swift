@@ -8,7 +8,7 @@ import VitrineTestSupport
 extension SDLTests {
     /// A video card that stops as a slide takes it away keeps its last frame while it shows, rather than making its
     /// poster on the loop for the slide's first frame, and has its poster again once it is off screen.
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
+    @Suite(.enabled(if: FFmpegTool.isInstalled, "needs ffmpeg (CI installs it)"))
     struct VideoLeaving {
         @Test func aStoppedVideoCardKeepsItsLastFrameUntilItIsOffScreenThenShowsItsPoster() throws {
             _ = Fixture.library

@@ -9,18 +9,13 @@ extension SDLTests {
     /// The cards beside a video card wait to be composed until its first second has played, so they do not add to
     /// what the kiosk holds at the landing; a card that comes on screen before then is drawn all the same
     /// (VideoPlayback.holdsNeighboursBack).
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
+    @Suite(.enabled(if: FFmpegTool.isInstalled, "needs ffmpeg (CI installs it)"))
     struct VideoNeighbours {
         /// A 2 s clip of 360x240 at 10 fps.
         static func clip(in folder: TemporaryFolder) throws -> String {
             let clip = folder.file("clip.mp4")
-            let ffmpeg = Process()
-            ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            ffmpeg.arguments = ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=size=360x240:rate=10:duration=2",
-                                "-pix_fmt", "yuv420p", "-c:v", "libx264", clip]
-            try ffmpeg.run()
-            ffmpeg.waitUntilExit()
-            #expect(ffmpeg.terminationStatus == 0)
+            #expect(try FFmpegTool.run(["-f", "lavfi", "-i", "testsrc2=size=360x240:rate=10:duration=2", "-pix_fmt", "yuv420p",
+                                        "-c:v", "libx264", clip]) == 0)
             return clip
         }
 
@@ -124,7 +119,7 @@ extension SDLTests {
     /// A video's first frame at the landing goes straight into the window's frame, with no texture the size of a
     /// card made for it (DeckRenderer.expectLanding), though the frame drawn last was the slide's; the card's texts
     /// over its frames were made as the slide started.
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
+    @Suite(.enabled(if: FFmpegTool.isInstalled, "needs ffmpeg (CI installs it)"))
     struct VideoLanding {
         @Test func theHeapIsTrimmedAtTheFirstFrameAndEveryTenOfTheFirstNinety() throws {
             _ = Fixture.library

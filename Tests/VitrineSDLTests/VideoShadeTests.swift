@@ -8,18 +8,13 @@ import VitrineTestSupport
 extension SDLTests {
     /// A video card's gradient is put into its frames on the decode thread (``VideoFrameSource``'s shade, in YUV),
     /// and only its texts are blended over each frame on the loop.
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
+    @Suite(.enabled(if: FFmpegTool.isInstalled, "needs ffmpeg (CI installs it)"))
     struct VideoShade {
         /// A 2 s lossless clip of a demo picture at 360x240 (10 fps, every frame the same picture).
         static func clip(in folder: TemporaryFolder) throws -> String {
             let clip = folder.file("still.mp4")
-            let ffmpeg = Process()
-            ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            ffmpeg.arguments = ["-v", "error", "-nostdin", "-y", "-loop", "1", "-i", "\(Fixture.root)/Assets/Demo/ember-mesa.jpg",
-                                "-t", "2", "-r", "10", "-vf", "scale=360:240", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-qp", "0", clip]
-            try ffmpeg.run()
-            ffmpeg.waitUntilExit()
-            #expect(ffmpeg.terminationStatus == 0)
+            #expect(try FFmpegTool.run(["-loop", "1", "-i", "\(Fixture.root)/Assets/Demo/ember-mesa.jpg", "-t", "2", "-r", "10",
+                                        "-vf", "scale=360:240", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-qp", "0", clip]) == 0)
             return clip
         }
 

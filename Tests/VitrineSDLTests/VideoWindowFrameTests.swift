@@ -7,7 +7,7 @@ import VitrineTestSupport
 extension SDLTests {
     /// A video card playing alone at rest is drawn straight into the frame, with no texture the size of a card
     /// (DeckRenderer+VideoDraw.swift), and shows the pixels it showed drawn through its card's texture.
-    @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs ffmpeg (CI installs it)"))
+    @Suite(.enabled(if: FFmpegTool.isInstalled, "needs ffmpeg (CI installs it)"))
     struct VideoWindowFrame {
         @Test func aVideoAtRestGoesIntoTheFrameWithThePixelsItsTextureGave() throws {
             _ = Fixture.library
