@@ -34,6 +34,9 @@ extension DeckRenderer {
                 reportOnce("card \(page): \(error)")
             }
         }
+        // The first frame into the window's frame after frames through textures (a drag, or a landing drawn late)
+        // lets them go (9 MiB at 1200x800): the app gives that back to the system then, not at the next trim.
+        if playback.frame != nil || playback.card != nil { composedSinceTrim = true }
         playback.frame = nil
         playback.card = nil
         composed[page] = nil

@@ -47,8 +47,9 @@ public final class DeckRenderer {
     /// How cards look (`style`): their texts' colour and place, and whether they keep clear of the dots.
     public var look = CardLook()
 
-    /// Set whenever a card is composed, and now and then while a video plays; the app trims the heap when it next
-    /// goes idle (after the frame is presented) and clears this.
+    /// Set whenever a card is composed, now and then while a video plays, and when a moving card's textures go
+    /// (``restInWindow(_:overlay:what:)``); the app trims the heap when it next goes idle (after the frame is
+    /// presented) and clears this.
     public var composedSinceTrim = false
 
     /// The runtime's deck generation the cards are from (see ``KioskFrame/deckGeneration``).

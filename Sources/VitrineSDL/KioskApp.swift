@@ -169,7 +169,7 @@ public final class KioskApp {
                 let quiet = deck.isPlayingVideo ? 0 : runtime.timerDeadline.map { $0 - now } ?? .infinity
                 let rested = deck.restCard(quietFor: quiet)
                 if rested { Logger.shared.log(.debug, "resting: the card on screen is held by the window's frame, its texture let go") }
-                if rested || deck.composedSinceTrim || deck.videoLetTexturesGo() {
+                if rested || deck.composedSinceTrim {
                     deck.composedSinceTrim = false
                     SDLLibrary.returnFreeMemory()
                 }

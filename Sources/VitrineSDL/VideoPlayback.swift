@@ -10,14 +10,11 @@ final class VideoPlayback {
     /// The frames, decoded ahead on their own thread.
     let pump: FramePump
     /// The frame last shown, as SDL's IYUV texture (a video's) or an ARGB one (an animated picture's).
-    var frame: Texture? { didSet { if frame == nil, oldValue != nil { letGoSinceTrim = true } } }
+    var frame: Texture?
     /// Whether ``frame`` is an ARGB texture.
     var frameIsARGB = false
     /// The card drawn over the frame: what the deck copies to the screen while the video plays.
-    var card: Texture? { didSet { if card == nil, oldValue != nil { letGoSinceTrim = true } } }
-    /// Set when ``frame`` or ``card`` is let go (the first frame into the window's frame after frames through
-    /// them): the app trims the heap then rather than at the next ``trimEvery``.
-    var letGoSinceTrim = false
+    var card: Texture?
     /// Whether the heap was trimmed once the first frame was drawn (``DeckRenderer/videoStartTrimDue()``).
     var trimmedAtFirstFrame = false
     /// The ``shown`` count at the last trim of the start (``startTrimEvery``).
@@ -73,15 +70,6 @@ final class VideoPlayback {
 }
 
 extension DeckRenderer {
-    /// Whether the playing video let its textures go since this was last asked: the first frame drawn straight into
-    /// the window's frame after frames drawn through textures (a drag, or a landing drawn late) lets go the frame's
-    /// and card's textures (9 MiB at 1200x800), which the app gives back to the system then, not at the next trim.
-    public func videoLetTexturesGo() -> Bool {
-        guard let playback, playback.letGoSinceTrim else { return false }
-        playback.letGoSinceTrim = false
-        return true
-    }
-
     /// Whether the heap is to be trimmed now as a video starts, frames wanted or not (an animation after the landing
     /// keeps the loop busy for a few tenths of a second); the app trims it once the frame is presented. Due once
     /// the frame the overlay was made in is presented (as the slide started: its transient copies, 9 MiB at
