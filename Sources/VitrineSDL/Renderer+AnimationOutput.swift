@@ -12,11 +12,8 @@ extension Renderer {
     /// streaming texture and no card texture are kept for it (3.7 MiB each at 1200x800).
     func writeARGBIntoOutput(_ pixels: [UInt32], size: PixelSize, at rect: PixelRect) -> Bool {
         let scales = size != PixelSize(width: rect.width, height: rect.height)
-        guard outputHoldsFullColour, !drawsIntoTexture, let frame = outputFrame, frame.takesARGBRows,
-              size.width > 0, size.height > 0, pixels.count >= size.width * size.height, !scales || (size.width >= 2 && size.height >= 2),
-              rect.width > 0, rect.height > 0, rect.x >= 0, rect.y >= 0,
-              rect.x + rect.width <= frame.size.width, rect.y + rect.height <= frame.size.height else { return false }
-        flush()  // Draws SDL still holds back go first.
+        guard size.width > 0, size.height > 0, pixels.count >= size.width * size.height, !scales || (size.width >= 2 && size.height >= 2),
+              let frame = outputFrame(writingAt: rect) else { return false }
         let written: Bool? = pixels.withUnsafeBufferPointer { source in
             frame.withPixels { rows in
                 let origin = source.baseAddress!

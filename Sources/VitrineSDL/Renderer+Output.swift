@@ -14,4 +14,14 @@ extension Renderer {
         flush()  // Draws SDL still holds back go first.
         return frame.write(card, at: rect)
     }
+
+    /// The frame the renderer draws into, its held-back draws flushed, when a moving card's frame can be written
+    /// straight into it at `rect`: the software renderer drawing into its window's frame, which takes ARGB rows,
+    /// and `rect` not empty and inside it; nil otherwise (nothing flushed). The callers check their own frame first.
+    func outputFrame(writingAt rect: PixelRect) -> Surface? {
+        guard outputHoldsFullColour, !drawsIntoTexture, let frame = outputFrame, frame.takesARGBRows, rect.width > 0, rect.height > 0,
+              rect.x >= 0, rect.y >= 0, rect.x + rect.width <= frame.size.width, rect.y + rect.height <= frame.size.height else { return nil }
+        flush()  // Draws SDL still holds back go first.
+        return frame
+    }
 }

@@ -12,11 +12,9 @@ extension Renderer {
     /// another card (3.7 MiB), each copied through every frame.
     func writeYUVIntoOutput(_ bytes: UnsafeRawBufferPointer, pitch: Int, size: PixelSize, at rect: PixelRect) -> Bool {
         let chroma = (size.height + 1) / 2
-        guard outputHoldsFullColour, !drawsIntoTexture, let frame = outputFrame, frame.takesARGBRows,
-              size == PixelSize(width: rect.width, height: rect.height), size.width > 0, size.height > 0, pitch >= size.width,
-              rect.x >= 0, rect.y >= 0, rect.x + rect.width <= frame.size.width, rect.y + rect.height <= frame.size.height,
-              let source = bytes.baseAddress, bytes.count >= pitch * size.height + (pitch / 2) * chroma * 2 else { return false }
-        flush()  // Draws SDL still holds back go first.
+        guard size == PixelSize(width: rect.width, height: rect.height), size.width > 0, size.height > 0, pitch >= size.width,
+              let source = bytes.baseAddress, bytes.count >= pitch * size.height + (pitch / 2) * chroma * 2,
+              let frame = outputFrame(writingAt: rect) else { return false }
         return frame.convertYUV(source, pitch: pitch, size: size, x: rect.x, y: rect.y)
     }
 }
